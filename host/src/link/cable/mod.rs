@@ -1,0 +1,71 @@
+//! Cables: the one [`Cable`] trait and its drivers. A cable moves raw bytes to and from a
+//! calculator and knows nothing of packets; framing is the packet layer's job.
+
+use std::time::Duration;
+
+/// The default time a cable waits for a byte before giving up (1.5 s, as libticables2).
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_millis(1500);
+
+/// A link to one calculator (real or emulated) that carries the raw DBUS byte stream.
+///
+/// Object-safe, so callers hold a `Box<dyn Cable>` chosen at run time (`--cable`).
+pub trait Cable: Send {
+    /// A short human description, for messages: "TiEmu virtual link", "GrayLink on /dev/ttyUSB0".
+    fn describe(&self) -> String;
+
+    /// Sends every byte of `bytes`, or fails.
+    fn send(&mut self, bytes: &[u8]) -> Result<(), CableError>;
+
+    /// Fills `buf` completely, waiting at most the cable's timeout for each byte to arrive.
+    /// On a timeout, the error says how many bytes had arrived.
+    fn recv(&mut self, buf: &mut [u8]) -> Result<(), CableError>;
+
+    /// The per-byte timeout used by [`Cable::recv`].
+    fn timeout(&self) -> Duration;
+
+    /// Changes the per-byte timeout.
+    fn set_timeout(&mut self, timeout: Duration);
+
+    /// Drops any bytes already received but not read, so that the next exchange starts clean.
+    fn discard_input(&mut self) -> Result<(), CableError>;
+}
+
+/// What can go wrong on a cable. Each message says what happened and what to check.
+#[derive(Debug, thiserror::Error)]
+pub enum CableError {
+    /// Nothing arrived in time.
+    #[error("{cable}: timed out after {timeout:?} waiting for data ({got} of {wanted} bytes received); is the calculator on, connected and not busy?")]
+    Timeout {
+        /// The cable's description.
+        cable: String,
+        /// The per-byte timeout that expired.
+        timeout: Duration,
+        /// Bytes received before the timeout.
+        got: usize,
+        /// Bytes asked for.
+        wanted: usize,
+    },
+    /// The cable or its peer could not be found or opened.
+    #[error("{cable}: not available: {reason}")]
+    Unavailable {
+        /// The cable's description.
+        cable: String,
+        /// Why, and what to do.
+        reason: String,
+    },
+    /// The peer went away during a transfer.
+    #[error("{cable}: the other end disconnected")]
+    Disconnected {
+        /// The cable's description.
+        cable: String,
+    },
+    /// An operating-system error on the port.
+    #[error("{cable}: {source}")]
+    Io {
+        /// The cable's description.
+        cable: String,
+        /// The underlying error.
+        #[source]
+        source: std::io::Error,
+    },
+}
