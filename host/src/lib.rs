@@ -6,5 +6,6 @@
 //! pure and only cables do I/O; operations join them; the command line sits on top.
 
 pub mod atomic;
+pub mod build;
 pub mod file;
 pub mod link;
