@@ -1,10 +1,56 @@
-//! Calculator files (`.89z`, `.9xs`, `.v2u`, ...): pure code over byte slices, no I/O.
+//! Calculator files (`.89z`, `.9xs`, `.v2e`, `.89g`, ...): pure code over byte slices, no I/O.
 //!
-//! This module knows the calculator models and, in its submodules, the layouts of
-//! single-variable files, group files and FLASH files (ti68k-facts §1-2). It never touches
+//! This module knows the calculator models, variable names and types, the typed values of
+//! variables (integers, strings, text, lists, programs; anything else kept as opaque bytes)
+//! and the layouts of single-variable and group files (ti68k-facts §1-2). It never touches
 //! `std::fs`, a cable or a packet; writing a file to disk goes through
 //! [`crate::atomic::write_atomic`].
+//!
+//! # Writing a program file
+//!
+//! The data of an ASM variable is [`crate::build::ProgramImage::to_variable_data`]'s result
+//! as it is (**without** the size word: [`Variable`] adds it):
+//!
+//! ```
+//! # use host::build::ProgramImage;
+//! use host::file::{Model, VarFile, VarPath, Variable};
+//! # let image = ProgramImage { body: vec![0x4E, 0x75], ..Default::default() };
+//! # let dir = std::env::temp_dir();
+//! let var = Variable::asm_program(VarPath::parse("main\\hello")?, image.to_variable_data()?)?;
+//! let file = VarFile::single(Model::Ti89, var);
+//! host::atomic::write_atomic(&dir.join("hello.89z"), &file.to_bytes()?)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! `file.extension()` gives `"89z"` (`"9xz"`, `"v2z"` for the other models) and
+//! `var.file_name(model)` gives `"hello.89z"`.
+//!
+//! # Typed values
+//!
+//! ```
+//! use host::file::{Integer, Model, Value, VarFile, VarPath, Variable};
+//! let colonne = Variable::new(VarPath::parse("main\\colonne")?, &Value::Integer((-1).into()))?;
+//! let nom = Variable::new(VarPath::parse("main\\nom")?, &Value::Str("N".into()))?;
+//! assert_eq!(colonne.image(), [0x00, 0x03, 0x01, 0x01, 0x20]);
+//! let bytes = VarFile::single(Model::Ti89, nom).to_bytes()?;
+//! let back = VarFile::from_bytes_with_extension(&bytes, "89s")?;
+//! assert_eq!(back.variables[0].value(), Value::Str("N".into()));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
+pub mod charset;
+mod integer;
 mod model;
+mod name;
+mod types;
+mod value;
+mod var_file;
+mod variable;
 
-pub use model::Model;
+pub use integer::{Integer, IntegerError};
+pub use model::{Model, UnknownModel};
+pub use name::{NameError, VarName, VarPath, MAX_NAME_LEN};
+pub use types::VarType;
+pub use value::{Text, TextLine, Value, ValueError};
+pub use var_file::{check_extension, parse_extension, FileError, ParsedFile, VarFile, COMMENT_LEN};
+pub use variable::{checksum, Attribute, Variable, VariableError, MAX_DATA_LEN};
