@@ -4,8 +4,13 @@
 //!
 //! Layers (docs/architecture.md): [`file`] is pure code over bytes; in [`link`], packets are
 //! pure and only cables do I/O; operations join them; the command line sits on top.
+//! Every `unsafe` block of the crate is in the private `sys` module.
+
+#![deny(unsafe_code)]
 
 pub mod atomic;
 pub mod build;
 pub mod file;
 pub mod link;
+#[allow(unsafe_code)]
+mod sys;

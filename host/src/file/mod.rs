@@ -39,6 +39,7 @@
 //! ```
 
 pub mod charset;
+pub mod flash;
 mod integer;
 mod model;
 mod name;
@@ -47,6 +48,7 @@ mod value;
 mod var_file;
 mod variable;
 
+pub use flash::{FlashBlock, FlashDataType, FlashError, FlashFile};
 pub use integer::{Integer, IntegerError};
 pub use model::{Model, UnknownModel};
 pub use name::{NameError, VarName, VarPath, MAX_NAME_LEN};

@@ -3,6 +3,10 @@
 
 use std::time::Duration;
 
+pub mod tiemu;
+
+pub use tiemu::TiEmuCable;
+
 /// The default time a cable waits for a byte before giving up (1.5 s, as libticables2).
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_millis(1500);
 
