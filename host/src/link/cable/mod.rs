@@ -1,5 +1,20 @@
 //! Cables: the one [`Cable`] trait and its drivers. A cable moves raw bytes to and from a
 //! calculator and knows nothing of packets; framing is the packet layer's job.
+//!
+//! Drivers: [`fake::FakeCable`] (scripted, records a transcript; drives the unit tests of the
+//! operations), [`graylink::GrayLink`] (serial 9600 8N1), [`blacklink::BlackLink`]
+//! (bit-banged on a serial port's modem lines), and the TiEmu virtual link
+//! (`tiemu.rs`, by the TiEmu bench). A SilverLink (USB, VID 0451 PID E001, bulk endpoints
+//! 0x81/0x02, 32-byte packets: ti68k-facts §7.4) fits the same trait: `send` writes bulk
+//! OUT transfers, `recv` reads whole 32-byte blocks into a buffer and serves bytes from it;
+//! it needs a USB library and is not written yet.
+
+pub mod blacklink;
+pub mod fake;
+pub mod graylink;
+mod spec;
+
+pub use spec::CableSpec;
 
 use std::time::Duration;
 
@@ -34,6 +49,27 @@ pub trait Cable: Send {
     fn discard_input(&mut self) -> Result<(), CableError>;
 }
 
+impl<C: Cable + ?Sized> Cable for Box<C> {
+    fn describe(&self) -> String {
+        (**self).describe()
+    }
+    fn send(&mut self, bytes: &[u8]) -> Result<(), CableError> {
+        (**self).send(bytes)
+    }
+    fn recv(&mut self, buf: &mut [u8]) -> Result<(), CableError> {
+        (**self).recv(buf)
+    }
+    fn timeout(&self) -> Duration {
+        (**self).timeout()
+    }
+    fn set_timeout(&mut self, timeout: Duration) {
+        (**self).set_timeout(timeout)
+    }
+    fn discard_input(&mut self) -> Result<(), CableError> {
+        (**self).discard_input()
+    }
+}
+
 /// What can go wrong on a cable. Each message says what happened and what to check.
 #[derive(Debug, thiserror::Error)]
 pub enum CableError {
@@ -62,6 +98,14 @@ pub enum CableError {
     Disconnected {
         /// The cable's description.
         cable: String,
+    },
+    /// A scripted fake cable saw bytes its script did not expect.
+    #[error("{cable}: {detail}")]
+    Script {
+        /// The cable's description.
+        cable: String,
+        /// What was expected and what came.
+        detail: String,
     },
     /// An operating-system error on the port.
     #[error("{cable}: {source}")]
