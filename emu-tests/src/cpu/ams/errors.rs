@@ -1,0 +1,110 @@
+//! AMS errors: ER_catch frames linked in a list in RAM, and throws that unwind to the most
+//! recent frame as AMS does (ti68k-facts §4.4).
+//!
+//! Served: ER_throwVar 0x153, ER_catch 0x154, ER_success 0x155, and the A-line `ER_throw`
+//! (opcode 0xA000 + code). `ER_catch(frame)` fills the 60-byte ERROR_FRAME (A2-A7, D3-D7,
+//! NG_control, RetIndex, PC, Link), links it and returns 0; a throw restores the registers of
+//! the newest frame, unlinks it, and makes that ER_catch return again with the code in d0.
+//! A throw with no frame ends the run with [`Failure::UncaughtError`]; a throw into a frame
+//! that lies on the stack below the stack pointer (its function has returned) or
+//! an ER_success with no frame is a [`Failure::RomCallMisuse`].
+
+use super::names::error_name;
+use super::{Reply, RomCallDef, RomCtx};
+use crate::cpu::failure::Failure;
+use crate::cpu::map;
+
+/// Size of an ERROR_FRAME.
+pub const FRAME_SIZE: u32 = 60;
+const OFF_A2: u32 = 0;
+const OFF_D3: u32 = 24;
+const OFF_PC: u32 = 52;
+const OFF_LINK: u32 = 56;
+
+/// The newest frame's address (0 when none).
+pub fn head(ctx: &RomCtx<'_>) -> Result<u32, Failure> {
+    ctx.read_u32(map::ERROR_FRAME_HEAD)
+}
+
+/// Throws AMS error `code` from the current call: unwinds to the newest ER_catch frame.
+pub fn throw(ctx: &mut RomCtx<'_>, code: u16) -> Result<Reply, Failure> {
+    let frame = head(ctx)?;
+    if frame == 0 {
+        return Err(Failure::UncaughtError {
+            code,
+            name: error_name(code),
+            pc: ctx.caller,
+        });
+    }
+    let mut a = [0u32; 6];
+    for (i, r) in a.iter_mut().enumerate() {
+        *r = ctx.read_u32(frame + OFF_A2 + 4 * i as u32)?;
+    }
+    let sp = ctx.cpu.dar[15];
+    if (map::USER_STACK_LOW..map::USER_STACK_TOP).contains(&frame) && frame < sp {
+        return Err(ctx.misuse(format!(
+            "error {code} thrown to the ER_catch frame at {frame:#x}, which is below the stack pointer {sp:#x}: the function that registered it has returned without ER_success"
+        )));
+    }
+    for (i, r) in a.iter().enumerate() {
+        ctx.cpu.dar[10 + i] = *r;
+    }
+    for i in 0..5 {
+        ctx.cpu.dar[3 + i] = ctx.read_u32(frame + OFF_D3 + 4 * i as u32)?;
+    }
+    let pc = ctx.read_u32(frame + OFF_PC)?;
+    let link = ctx.read_u32(frame + OFF_LINK)?;
+    ctx.write_u32(map::ERROR_FRAME_HEAD, link)?;
+    ctx.cpu.dar[0] = u32::from(code);
+    ctx.cpu.pc = pc;
+    ctx.cpu.invalidate_prefetch();
+    Ok(Reply::Jumped)
+}
+
+fn er_catch(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
+    let [frame] = ctx.args([4])?;
+    ctx.detail = format!("({frame:#x})");
+    if frame % 2 != 0 || frame + FRAME_SIZE > map::RAM_SIZE {
+        return Err(ctx.misuse(format!("the frame pointer {frame:#x} is odd or not in RAM")));
+    }
+    let sp = ctx.cpu.dar[15];
+    let ret = ctx.read_u32(sp)?;
+    let mut words = Vec::with_capacity(FRAME_SIZE as usize);
+    for r in 10..15 {
+        words.push(ctx.cpu.dar[r]);
+    }
+    words.push(sp + 4);
+    for r in 3..8 {
+        words.push(ctx.cpu.dar[r]);
+    }
+    words.extend([0, 0, ret, head(ctx)?]);
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_be_bytes()).collect();
+    ctx.write_bytes(frame, &bytes)?;
+    ctx.write_u32(map::ERROR_FRAME_HEAD, frame)?;
+    Ok(Reply::D0(0))
+}
+
+fn er_success(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
+    let frame = head(ctx)?;
+    if frame == 0 {
+        return Err(ctx.misuse("no ER_catch frame is registered"));
+    }
+    ctx.detail = format!("() pops {frame:#x}");
+    let link = ctx.read_u32(frame + OFF_LINK)?;
+    ctx.write_u32(map::ERROR_FRAME_HEAD, link)?;
+    Ok(Reply::Void)
+}
+
+fn er_throw_var(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
+    let [code] = ctx.args([2])?;
+    ctx.detail = format!("({code} {})", error_name(code as u16));
+    throw(ctx, code as u16)
+}
+
+/// The error calls served.
+#[rustfmt::skip]
+pub const CALLS: &[RomCallDef] = &[
+    RomCallDef { index: 0x153, name: "ER_throwVar", handler: er_throw_var },
+    RomCallDef { index: 0x154, name: "ER_catch", handler: er_catch },
+    RomCallDef { index: 0x155, name: "ER_success", handler: er_success },
+];

@@ -1,0 +1,75 @@
+//! The record of what a program asked of the OS: every ROM call served (with readable
+//! arguments), and every string drawn, so tests can assert on what a program did and printed.
+
+/// One ROM call served.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CallRecord {
+    /// Jump-table index (A-line throws are recorded as ER_throwVar, 0x153).
+    pub index: u16,
+    /// The call's name.
+    pub name: &'static str,
+    /// The return address of the call (where the program called it from).
+    pub caller: u32,
+    /// The arguments and result, readable, e.g. `(x=0, y=0, "Hello", A_NORMAL)`.
+    pub detail: String,
+}
+
+/// One string or character drawn on the screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DrawnText {
+    /// Left edge.
+    pub x: i16,
+    /// Top edge.
+    pub y: i16,
+    /// The text (non-ASCII bytes as `\xNN`).
+    pub text: String,
+    /// The font (0 = 4x6, 1 = 6x8, 2 = 8x10).
+    pub font: u8,
+    /// The drawing attribute (1 = A_NORMAL, ...).
+    pub attr: u16,
+}
+
+/// Everything a program asked of the OS, in order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Transcript {
+    /// Every ROM call served.
+    pub calls: Vec<CallRecord>,
+    /// Every string and character drawn.
+    pub text: Vec<DrawnText>,
+}
+
+impl Transcript {
+    /// The names of the calls, in order.
+    pub fn names(&self) -> Vec<&'static str> {
+        self.calls.iter().map(|c| c.name).collect()
+    }
+
+    /// How many times `name` was called.
+    pub fn count(&self, name: &str) -> usize {
+        self.calls.iter().filter(|c| c.name == name).count()
+    }
+
+    /// The strings drawn, in order.
+    pub fn drawn(&self) -> Vec<&str> {
+        self.text.iter().map(|t| t.text.as_str()).collect()
+    }
+
+    /// Forgets everything recorded.
+    pub fn clear(&mut self) {
+        self.calls.clear();
+        self.text.clear();
+    }
+}
+
+impl std::fmt::Display for Transcript {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for c in &self.calls {
+            writeln!(
+                f,
+                "{:#06x} {}{} <- pc {:#08x}",
+                c.index, c.name, c.detail, c.caller
+            )?;
+        }
+        Ok(())
+    }
+}

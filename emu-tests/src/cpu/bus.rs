@@ -1,0 +1,244 @@
+//! The harness's address bus: RAM, ROM, and the checks that turn a wrong access into a
+//! recorded [`Violation`] (an unmapped address, a write into the program's code or into ROM).
+//!
+//! The CPU crate calls the `try_*` methods; an unmapped access returns a bus fault, so the
+//! 68000 takes a real bus-error exception, and the run loop reports the recorded violation.
+//! Writes into code or ROM are refused (memory is left as it was) and reported the same way.
+//! The harness itself reads and writes memory with [`Bus::peek`] and [`Bus::poke`], which
+//! bypass the checks.
+
+use m68k::core::memory::{BusFault, BusFaultKind};
+use m68k::AddressBus;
+
+use super::map::{self, Layout};
+
+/// A wrong memory access seen by the bus.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Violation {
+    /// An access to an address no memory answers at.
+    Unmapped {
+        /// The address.
+        address: u32,
+        /// True for a write.
+        write: bool,
+        /// Access size in bytes.
+        size: u32,
+    },
+    /// A write into the program's code (below its `text_len`).
+    WriteIntoCode {
+        /// The address.
+        address: u32,
+        /// Access size in bytes.
+        size: u32,
+    },
+    /// A write into ROM.
+    WriteIntoRom {
+        /// The address.
+        address: u32,
+        /// Access size in bytes.
+        size: u32,
+    },
+}
+
+/// RAM and ROM, with the program's code range protected against writes.
+pub struct Bus {
+    /// The 256 KB of RAM, from address 0.
+    pub(crate) ram: Vec<u8>,
+    /// The ROM region, from [`Layout::rom_base`].
+    pub(crate) rom: Vec<u8>,
+    /// Where the ROM region starts.
+    pub(crate) rom_base: u32,
+    /// Start of the protected code range (the loaded program's text).
+    pub(crate) text_start: u32,
+    /// Length of the protected code range (0 = nothing protected).
+    pub(crate) text_len: u32,
+    /// The first violation since the last [`Bus::take_violation`].
+    pub(crate) violation: Option<Violation>,
+}
+
+impl Bus {
+    /// A bus with zeroed RAM and a ROM region filled with 0xFF (erased FLASH).
+    pub fn new(layout: &Layout) -> Bus {
+        Bus {
+            ram: vec![0; map::RAM_SIZE as usize],
+            rom: vec![0xFF; map::ROM_SIZE as usize],
+            rom_base: layout.rom_base,
+            text_start: 0,
+            text_len: 0,
+            violation: None,
+        }
+    }
+
+    /// Takes the recorded violation, if any.
+    pub fn take_violation(&mut self) -> Option<Violation> {
+        self.violation.take()
+    }
+
+    /// Whether a violation is waiting.
+    #[inline]
+    pub fn has_violation(&self) -> bool {
+        self.violation.is_some()
+    }
+
+    /// Reads `out.len()` bytes at `address` without any check; `None` if a byte is unmapped.
+    pub fn peek(&self, address: u32, out: &mut [u8]) -> Option<()> {
+        for (i, b) in out.iter_mut().enumerate() {
+            *b = self.byte_ref(address.wrapping_add(i as u32))?;
+        }
+        Some(())
+    }
+
+    /// Writes `data` at `address` (RAM or ROM) without any check; `None` if a byte is unmapped.
+    pub fn poke(&mut self, address: u32, data: &[u8]) -> Option<()> {
+        for (i, &b) in data.iter().enumerate() {
+            *self.byte_mut(address.wrapping_add(i as u32))? = b;
+        }
+        Some(())
+    }
+
+    #[inline]
+    fn byte_ref(&self, address: u32) -> Option<u8> {
+        let a = address & 0x00FF_FFFF;
+        if a < map::RAM_SIZE {
+            Some(self.ram[a as usize])
+        } else {
+            let r = a.wrapping_sub(self.rom_base);
+            (r < map::ROM_SIZE).then(|| self.rom[r as usize])
+        }
+    }
+
+    #[inline]
+    fn byte_mut(&mut self, address: u32) -> Option<&mut u8> {
+        let a = address & 0x00FF_FFFF;
+        if a < map::RAM_SIZE {
+            Some(&mut self.ram[a as usize])
+        } else {
+            let r = a.wrapping_sub(self.rom_base);
+            if r < map::ROM_SIZE {
+                Some(&mut self.rom[r as usize])
+            } else {
+                None
+            }
+        }
+    }
+
+    fn record(&mut self, v: Violation) {
+        if self.violation.is_none() {
+            self.violation = Some(v);
+        }
+    }
+
+    #[inline]
+    fn read(&mut self, address: u32, size: u32) -> Result<u32, BusFault> {
+        let a = address & 0x00FF_FFFF;
+        if a + size <= map::RAM_SIZE {
+            let i = a as usize;
+            return Ok(match size {
+                1 => u32::from(self.ram[i]),
+                2 => u32::from(u16::from_be_bytes([self.ram[i], self.ram[i + 1]])),
+                _ => u32::from_be_bytes([
+                    self.ram[i],
+                    self.ram[i + 1],
+                    self.ram[i + 2],
+                    self.ram[i + 3],
+                ]),
+            });
+        }
+        let r = a.wrapping_sub(self.rom_base);
+        if r < map::ROM_SIZE && r + size <= map::ROM_SIZE {
+            let i = r as usize;
+            let mut v = 0u32;
+            for k in 0..size as usize {
+                v = (v << 8) | u32::from(self.rom[i + k]);
+            }
+            return Ok(v);
+        }
+        self.record(Violation::Unmapped {
+            address: a,
+            write: false,
+            size,
+        });
+        Err(BusFault {
+            kind: BusFaultKind::BusError,
+            address: a,
+        })
+    }
+
+    #[inline]
+    fn write(&mut self, address: u32, size: u32, value: u32) -> Result<(), BusFault> {
+        let a = address & 0x00FF_FFFF;
+        if a + size <= map::RAM_SIZE {
+            if a.wrapping_sub(self.text_start) < self.text_len
+                || (a + size - 1).wrapping_sub(self.text_start) < self.text_len
+            {
+                self.record(Violation::WriteIntoCode { address: a, size });
+                return Ok(());
+            }
+            let i = a as usize;
+            match size {
+                1 => self.ram[i] = value as u8,
+                2 => self.ram[i..i + 2].copy_from_slice(&(value as u16).to_be_bytes()),
+                _ => self.ram[i..i + 4].copy_from_slice(&value.to_be_bytes()),
+            }
+            return Ok(());
+        }
+        if a.wrapping_sub(self.rom_base) < map::ROM_SIZE {
+            self.record(Violation::WriteIntoRom { address: a, size });
+            return Ok(());
+        }
+        self.record(Violation::Unmapped {
+            address: a,
+            write: true,
+            size,
+        });
+        Err(BusFault {
+            kind: BusFaultKind::BusError,
+            address: a,
+        })
+    }
+}
+
+impl AddressBus for Bus {
+    fn read_byte(&mut self, address: u32) -> u8 {
+        self.read(address, 1).unwrap_or(0xFF) as u8
+    }
+    fn read_word(&mut self, address: u32) -> u16 {
+        self.read(address, 2).unwrap_or(0xFFFF) as u16
+    }
+    fn read_long(&mut self, address: u32) -> u32 {
+        self.read(address, 4).unwrap_or(0xFFFF_FFFF)
+    }
+    fn write_byte(&mut self, address: u32, value: u8) {
+        let _ = self.write(address, 1, u32::from(value));
+    }
+    fn write_word(&mut self, address: u32, value: u16) {
+        let _ = self.write(address, 2, u32::from(value));
+    }
+    fn write_long(&mut self, address: u32, value: u32) {
+        let _ = self.write(address, 4, value);
+    }
+    fn try_read_byte(&mut self, address: u32) -> Result<u8, BusFault> {
+        self.read(address, 1).map(|v| v as u8)
+    }
+    fn try_read_word(&mut self, address: u32) -> Result<u16, BusFault> {
+        self.read(address, 2).map(|v| v as u16)
+    }
+    fn try_read_long(&mut self, address: u32) -> Result<u32, BusFault> {
+        self.read(address, 4)
+    }
+    fn try_write_byte(&mut self, address: u32, value: u8) -> Result<(), BusFault> {
+        self.write(address, 1, u32::from(value))
+    }
+    fn try_write_word(&mut self, address: u32, value: u16) -> Result<(), BusFault> {
+        self.write(address, 2, u32::from(value))
+    }
+    fn try_write_long(&mut self, address: u32, value: u32) -> Result<(), BusFault> {
+        self.write(address, 4, value)
+    }
+    fn try_read_immediate_word(&mut self, address: u32) -> Result<u16, BusFault> {
+        self.read(address, 2).map(|v| v as u16)
+    }
+    fn try_read_immediate_long(&mut self, address: u32) -> Result<u32, BusFault> {
+        self.read(address, 4)
+    }
+}

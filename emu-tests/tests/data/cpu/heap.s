@@ -1,0 +1,90 @@
+| The heap through the jump table: allocate, lock, write, size, free; and mistakes.
+        .text
+        .globl  _start
+_start:                                 | entry: allocates 100 bytes and never frees them
+        move.l  #100,-(sp)
+        move.l  0xC8,a0
+        move.l  0x90*4(a0),a0           | HeapAlloc
+        jsr     (a0)
+        addq.l  #4,sp
+        rts
+
+| long roundtrip(long size): HeapAlloc(size), HLock, fill with 0x42, HeapSize, HeapUnlock,
+| HeapFree; returns the size HeapSize reported plus the first byte read back (0x42).
+        .globl  roundtrip
+roundtrip:
+        movem.l d3-d4/a2-a3,-(sp)
+        move.l  0xC8,a2
+        move.l  20(sp),-(sp)
+        move.l  0x90*4(a2),a0           | HeapAlloc
+        jsr     (a0)
+        addq.l  #4,sp
+        move.w  d0,d3                   | d3 = handle
+        beq.s   fail
+        move.w  d3,-(sp)
+        move.l  0x99*4(a2),a0           | HLock -> a0
+        jsr     (a0)
+        addq.l  #2,sp
+        move.l  a0,a3
+        move.l  20(sp),d1
+        subq.l  #1,d1
+1:      move.b  #0x42,(a3)+
+        dbra    d1,1b
+        move.w  d3,-(sp)
+        move.l  0x9E*4(a2),a0           | HeapSize -> d0
+        jsr     (a0)
+        addq.l  #2,sp
+        move.l  d0,d4
+        move.w  d3,-(sp)
+        move.l  0x96*4(a2),a0           | HeapDeref -> a0
+        jsr     (a0)
+        moveq   #0,d0
+        move.b  (a0),d0
+        add.l   d0,d4
+        move.l  0x9F*4(a2),a0           | HeapUnlock (handle still on the stack)
+        jsr     (a0)
+        move.l  0x97*4(a2),a0           | HeapFree
+        jsr     (a0)
+        addq.l  #2,sp
+        move.l  d4,d0
+        bra.s   2f
+fail:   moveq   #-1,d0
+2:      movem.l (sp)+,d3-d4/a2-a3
+        rts
+
+| void double_free(void): HeapAlloc(10), HeapFree twice.
+        .globl  double_free
+double_free:
+        move.l  a2,-(sp)
+        move.l  0xC8,a2
+        pea     10
+        move.l  0x90*4(a2),a0
+        jsr     (a0)
+        addq.l  #4,sp
+        move.w  d0,-(sp)
+        move.l  0x97*4(a2),a0
+        jsr     (a0)
+        move.l  0x97*4(a2),a0
+        jsr     (a0)
+        addq.l  #2,sp
+        move.l  (sp)+,a2
+        rts
+
+| void overrun(void): HeapAllocPtr(8), writes 9 bytes, HeapFreePtr.
+        .globl  overrun
+overrun:
+        move.l  a2,-(sp)
+        move.l  0xC8,a2
+        pea     8
+        move.l  0xA2*4(a2),a0           | HeapAllocPtr -> a0
+        jsr     (a0)
+        addq.l  #4,sp
+        moveq   #8,d1
+1:      clr.b   (a0,d1.w)
+        dbra    d1,1b
+        move.l  a0,-(sp)
+        move.l  0xA3*4(a2),a0           | HeapFreePtr
+        jsr     (a0)
+        addq.l  #4,sp
+        move.l  (sp)+,a2
+        rts
