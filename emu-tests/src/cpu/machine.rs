@@ -266,23 +266,8 @@ impl Machine {
             .map_err(Failure::Setup)
     }
 
-    /// The opcode words at `pc`, shown with a rough disassembly of the first.
+    /// The instruction at `pc`, disassembled, with its words.
     pub fn describe_instruction(&self, pc: u32) -> String {
-        let mut w = [0u8; 6];
-        if self.bus.peek(pc, &mut w).is_none() || pc % 2 != 0 {
-            return "<no instruction: odd or unmapped address>".into();
-        }
-        let words: Vec<u16> = w
-            .chunks(2)
-            .map(|c| u16::from_be_bytes([c[0], c[1]]))
-            .collect();
-        let (text, _) = m68k::dasm::disassemble(pc, words[0], CpuType::M68000);
-        format!(
-            "{} [{:04x} {:04x} {:04x}]",
-            text.to_lowercase(),
-            words[0],
-            words[1],
-            words[2]
-        )
+        super::disasm::describe(&self.bus, pc)
     }
 }

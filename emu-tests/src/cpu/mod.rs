@@ -64,6 +64,7 @@
 pub mod ams;
 mod bus;
 mod call;
+mod disasm;
 mod failure;
 pub mod fixture;
 mod lcd;

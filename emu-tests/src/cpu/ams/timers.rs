@@ -53,8 +53,7 @@ fn now(ctx: &RomCtx<'_>) -> u64 {
     ctx.cycles / CYCLES_PER_TICK
 }
 
-fn slot(ctx: &RomCtx<'_>, id: u32) -> Option<usize> {
-    let _ = ctx;
+fn slot(id: u32) -> Option<usize> {
     (1..=TIMER_COUNT as u32)
         .contains(&id)
         .then(|| id as usize - 1)
@@ -63,7 +62,7 @@ fn slot(ctx: &RomCtx<'_>, id: u32) -> Option<usize> {
 fn register(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
     let [id, ticks] = ctx.args([2, 4])?;
     let t = now(ctx);
-    let r = match slot(ctx, id) {
+    let r = match slot(id) {
         Some(i) if ctx.os.timers.timers[i] == Timer::Free => {
             ctx.os.timers.timers[i] = Timer::Running { start: t, ticks };
             id
@@ -76,7 +75,7 @@ fn register(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
 
 fn free(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
     let [id] = ctx.args([2])?;
-    let r = match slot(ctx, id) {
+    let r = match slot(id) {
         Some(i) if ctx.os.timers.timers[i] != Timer::Free => {
             ctx.os.timers.timers[i] = Timer::Free;
             1
@@ -88,7 +87,7 @@ fn free(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
 }
 
 fn running(ctx: &RomCtx<'_>, id: u32) -> Result<(usize, u64, u32), Failure> {
-    match slot(ctx, id).map(|i| (i, ctx.os.timers.timers[i])) {
+    match slot(id).map(|i| (i, ctx.os.timers.timers[i])) {
         Some((i, Timer::Running { start, ticks })) => Ok((i, start, ticks)),
         _ => Err(ctx.misuse(format!("timer {id} is not registered by the program"))),
     }
