@@ -2,9 +2,22 @@
 //! a `run` function; the logic they call is in the library.
 use clap::{Parser, Subcommand};
 
+mod info;
+mod key;
+mod link_args;
+mod ls;
+mod recv;
+mod run;
+mod screenshot;
+mod send;
+mod var;
+
 /// Board-game AIs for the TI-89, TI-92 Plus and Voyage 200: build, send, test, play.
+///
+/// Link subcommands take --cable (tiemu, gray:PATH, black:PATH) and --model (ti89, ti92p,
+/// v200); HOST_CABLE and HOST_MODEL set their defaults.
 #[derive(Parser, Debug)]
-#[command(name = "host", version, about, long_about = None)]
+#[command(name = "host", version, about, long_about)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -12,11 +25,37 @@ pub struct Cli {
 
 /// Every subcommand.
 #[derive(Subcommand, Debug)]
-enum Command {}
+enum Command {
+    /// Send variable files (.89z, .9xs, .v2g...) to the calculator, silently.
+    Send(send::SendArgs),
+    /// Receive variables from the calculator into files.
+    Recv(recv::RecvArgs),
+    /// List the calculator's folders and variables.
+    Ls(ls::LsArgs),
+    /// Press keys on the calculator remotely.
+    Key(key::KeyArgs),
+    /// Save the calculator's screen as a PNG.
+    Screenshot(screenshot::ScreenshotArgs),
+    /// Run a program on the calculator: folder\name(args) typed on the home screen.
+    Run(run::RunArgs),
+    /// Read or write a variable's value (get / set).
+    Var(var::VarArgs),
+    /// Describe calculator files and check their checksums (non-zero exit if damaged).
+    Info(info::InfoArgs),
+}
 
 impl Cli {
     /// Runs the chosen subcommand.
     pub fn run(self) -> anyhow::Result<()> {
-        match self.command {}
+        match self.command {
+            Command::Send(a) => send::run(a),
+            Command::Recv(a) => recv::run(a),
+            Command::Ls(a) => ls::run(a),
+            Command::Key(a) => key::run(a),
+            Command::Screenshot(a) => screenshot::run(a),
+            Command::Run(a) => run::run(a),
+            Command::Var(a) => var::run(a),
+            Command::Info(a) => info::run(a),
+        }
     }
 }
