@@ -92,6 +92,12 @@ fn structural_corruption_is_located() {
     assert!(err(&count, "v2g")
         .to_string()
         .contains("declares 3 variables"));
+    // Found by the fuzzer: two folder entries for the same folder.
+    let mut twice = golden("contest.v2g");
+    twice[0x42] = b'2'; // folder "ai1" renamed "ai2", which comes again later
+    assert!(err(&twice, "v2g")
+        .to_string()
+        .contains("two folder entries"));
     let mut name = bytes.clone();
     name[0x40] = b' ';
     assert!(matches!(err(&name, "89s"), FileError::BadName { .. }));

@@ -41,7 +41,7 @@ fn pty_pair(dir: &std::path::Path) -> Option<Socat> {
     let child = match child {
         Ok(c) => Socat(c),
         Err(e) => {
-            eprintln!("SKIPPED: cannot run socat ({e}); run tools/setup");
+            common::skip("GrayLink pty test", &format!("cannot run socat ({e})"));
             return None;
         }
     };

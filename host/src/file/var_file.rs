@@ -327,6 +327,7 @@ impl VarFile {
         let mut expected_offset = table_end + 6;
         // (folder name, declared count, variables seen) of the current folder entry.
         let mut open_folder: Option<(String, usize, usize)> = None;
+        let mut seen_folders: Vec<Option<VarName>> = Vec::new();
         for i in 0..count {
             let e = TABLE_START + ENTRY_LEN * i;
             let offset = le32(bytes, e);
@@ -343,6 +344,13 @@ impl VarFile {
                 close_folder(&mut open_folder)?;
                 folder = VarName::from_zero_padded(name_field)
                     .map_err(|source| FileError::BadName { entry: i, source })?;
+                if seen_folders.contains(&folder) {
+                    return Err(FileError::BadTable(format!(
+                        "folder {:?} has two folder entries",
+                        folder.as_ref().map_or(String::new(), |f| f.to_string())
+                    )));
+                }
+                seen_folders.push(folder.clone());
                 marker(bytes, e + 13, &[0], "a folder entry's attribute")?;
                 let declared = le16(bytes, e + 14);
                 open_folder = Some((
@@ -398,6 +406,12 @@ impl VarFile {
                 data: image[2..].to_vec(),
             };
             var.check()?;
+            if variables
+                .iter()
+                .any(|v: &Variable| v.folder == var.folder && v.name == var.name)
+            {
+                return Err(FileError::BadTable(format!("{path} appears twice")));
+            }
             variables.push(var);
             stored_checksums.push(le16(bytes, end - 2) as u16);
             expected_offset = end;

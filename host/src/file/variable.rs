@@ -18,9 +18,10 @@ pub enum Attribute {
     None,
     /// Locked (1).
     Locked,
-    /// Archived (written 3, as tilibs does; 2 and 3 are read as archived).
+    /// Archived (3, as tilibs writes it).
     Archived,
-    /// Any other byte, kept as it is.
+    /// Any other byte, kept as it is (2 is "archived" in the link guide: see
+    /// [`Attribute::is_archived`]).
     Other(u8),
 }
 
@@ -30,9 +31,14 @@ impl Attribute {
         match b {
             0 => Attribute::None,
             1 => Attribute::Locked,
-            2 | 3 => Attribute::Archived,
+            3 => Attribute::Archived,
             other => Attribute::Other(other),
         }
+    }
+
+    /// Whether the variable is archived: 3, or 2 as the link guide has it (tilibs reads both).
+    pub fn is_archived(self) -> bool {
+        matches!(self, Attribute::Archived | Attribute::Other(2))
     }
 
     /// The byte written in files.
@@ -51,6 +57,7 @@ impl Attribute {
             Attribute::None => "",
             Attribute::Locked => "locked",
             Attribute::Archived => "archived",
+            Attribute::Other(2) => "archived",
             Attribute::Other(_) => "attr?",
         }
     }
