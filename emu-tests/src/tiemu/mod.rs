@@ -1,0 +1,408 @@
+//! The TiEmu bench: a real emulated TI-89 / TI-92 Plus / Voyage 200 running a real OS (PedroM
+//! from Debian, or the user's TI ROM), driven through `host`'s own link stack over the TiEmu
+//! virtual link.
+//!
+//! [`TiEmu::start`] takes the machine-wide lock of the virtual link (only one TiEmu may run on
+//! a machine: its FIFOs and shared memory have fixed names), cleans what an earlier session
+//! left, starts a private Xvfb and TiEmu with a private HOME whose `tiemu.ini` selects the TiEmu
+//! cable, opens the host end of the link and waits until the calculator answers. The handle
+//! then sends files, runs programs, presses keys, reads and writes variables and takes
+//! screenshots; dropping it stops TiEmu and Xvfb, cleans the link and releases the lock.
+//!
+//! PedroM quirks the bench respects (docs/peers.md §2.4, §3.2): it never sends VER (PedroM
+//! hangs in a "Link: Command?" dialog), and treats "ACK then silence" as a missing variable.
+
+mod ops;
+mod os;
+pub mod programs;
+mod run;
+mod screen;
+pub mod text;
+mod xvfb;
+
+pub use os::{pedrom_tib, rom_variable, wrap_pedrom, Os, PEDROM_DIR};
+pub use run::{RunReport, SETTLE_TIMEOUT};
+pub use screen::Screen;
+pub use text::{Font, TextMatch, TextTemplates};
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use host::file::Model;
+use host::link::cable::tiemu::{remove_stale_state, VirtualLinkLock};
+use host::link::cable::{Cable, CableError, TiEmuCable};
+use host::link::{Calculator, LinkError};
+
+use xvfb::Xvfb;
+
+/// How long TiEmu may take from launch to answering the link (PedroM needs about 3 s; an AMS
+/// ROM longer).
+pub const BOOT_TIMEOUT: Duration = Duration::from_secs(40);
+
+/// What can go wrong on the bench. Each message says what happened and what to check.
+#[derive(Debug, thiserror::Error)]
+pub enum BenchError {
+    /// A program or file the bench needs is not installed or not readable.
+    #[error("{what}: {reason}")]
+    Missing {
+        /// What is missing.
+        what: String,
+        /// Why, and what to install or set.
+        reason: String,
+    },
+    /// Starting Xvfb or TiEmu failed.
+    #[error("starting the bench: {0}")]
+    Start(String),
+    /// TiEmu exited when it should be running.
+    #[error("TiEmu exited ({status}); the end of its output:\n{log}")]
+    TiEmuExited {
+        /// Its exit status.
+        status: String,
+        /// The last lines it printed.
+        log: String,
+    },
+    /// The calculator did not answer the link in time after boot.
+    #[error("the calculator did not answer the link within {0:?} of TiEmu's start; TiEmu's output:\n{1}")]
+    NotReady(Duration, String),
+    /// The virtual link failed.
+    #[error(transparent)]
+    Cable(#[from] CableError),
+    /// A link operation failed.
+    #[error(transparent)]
+    Link(#[from] LinkError),
+    /// The calculator answered something unexpected.
+    #[error("link protocol: {0}")]
+    Protocol(String),
+    /// A program crashed.
+    #[error("{program} crashed: {detail}{}", saved(.screenshot))]
+    Crashed {
+        /// The program.
+        program: String,
+        /// What showed it.
+        detail: String,
+        /// The screen, if it could be saved.
+        screenshot: Option<PathBuf>,
+    },
+    /// A program never gave a stable screen (it loops, or holds the CPU).
+    #[error("{program} did not finish or settle within {timeout:?}{}", saved(.screenshot))]
+    Hung {
+        /// The program.
+        program: String,
+        /// How long the bench waited.
+        timeout: Duration,
+        /// An X screenshot, if it could be taken.
+        screenshot: Option<PathBuf>,
+    },
+    /// The expected text is not on the screen after a run.
+    #[error("{text:?} is not on the screen after running {program} (saved as {}):\n{screen}", screenshot.display())]
+    TextNotFound {
+        /// The text looked for.
+        text: String,
+        /// The program.
+        program: String,
+        /// The screen, saved.
+        screenshot: PathBuf,
+        /// The screen drawn as text.
+        screen: String,
+    },
+    /// A file operation failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The error.
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+fn saved(path: &Option<PathBuf>) -> String {
+    match path {
+        Some(p) => format!(" (screen saved as {})", p.display()),
+        None => String::new(),
+    }
+}
+
+impl BenchError {
+    /// An I/O error on `path`.
+    pub fn io(path: &Path, source: std::io::Error) -> BenchError {
+        BenchError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+}
+
+/// A private directory for one session, removed on drop.
+#[derive(Debug)]
+struct TempHome(PathBuf);
+
+impl TempHome {
+    fn create() -> Result<TempHome, BenchError> {
+        let base = std::env::temp_dir();
+        for n in 0..1000u32 {
+            let dir = base.join(format!("ti68k-tiemu-{}-{n}", std::process::id()));
+            match std::fs::create_dir(&dir) {
+                Ok(()) => return Ok(TempHome(dir)),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(BenchError::io(&dir, e)),
+            }
+        }
+        Err(BenchError::Start(format!(
+            "no free session directory in {}",
+            base.display()
+        )))
+    }
+}
+
+impl Drop for TempHome {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A running TiEmu session. Fields drop in order: link, TiEmu, Xvfb, home; the lock last.
+pub struct TiEmu {
+    calc: Option<Calculator<TiEmuCable>>,
+    tiemu: Child,
+    xvfb: Xvfb,
+    home: TempHome,
+    model: Model,
+    os: Os,
+    boot_time: Duration,
+    /// The screen right after boot (its first line is PedroM's banner).
+    boot_screen: Option<Screen>,
+    /// Text templates rendered in this session.
+    text_cache: Vec<TextTemplates>,
+    _lock: VirtualLinkLock,
+}
+
+impl std::fmt::Debug for TiEmu {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TiEmu")
+            .field("model", &self.model)
+            .field("os", &self.os)
+            .field("display", &self.xvfb.display())
+            .field("home", &self.home.0)
+            .finish()
+    }
+}
+
+impl TiEmu {
+    /// Boots PedroM for `model`.
+    pub fn start_pedrom(model: Model) -> Result<TiEmu, BenchError> {
+        TiEmu::start(model, Os::PedroM)
+    }
+
+    /// Boots `os` on an emulated `model` and waits until it answers the link.
+    pub fn start(model: Model, os: Os) -> Result<TiEmu, BenchError> {
+        which("tiemu", "the Debian package tiemu")?;
+        let lock = VirtualLinkLock::acquire()?;
+        remove_stale_state()?;
+        let home = TempHome::create()?;
+        let tiemu_dir = home.0.join(".tiemu");
+        std::fs::create_dir_all(&tiemu_dir).map_err(|e| BenchError::io(&tiemu_dir, e))?;
+        let launch = os::launch(&os, model, &home.0)?;
+        let ini = tiemu_dir.join("tiemu.ini");
+        host::atomic::write_atomic(&ini, os::tiemu_ini(&launch.img_file).as_bytes())
+            .map_err(|e| BenchError::io(&ini, e))?;
+        let xvfb = Xvfb::start(640, 480)?;
+        let log_path = home.0.join("tiemu.log");
+        let log = std::fs::File::create(&log_path).map_err(|e| BenchError::io(&log_path, e))?;
+        let log2 = log.try_clone().map_err(|e| BenchError::io(&log_path, e))?;
+        let started = Instant::now();
+        let tiemu = Command::new("tiemu")
+            .args(&launch.args)
+            .env("HOME", &home.0)
+            .env("DISPLAY", xvfb.display())
+            .env_remove("XAUTHORITY")
+            .current_dir(&home.0)
+            .stdin(Stdio::null())
+            .stdout(log)
+            .stderr(log2)
+            .spawn()
+            .map_err(|e| BenchError::Start(format!("running tiemu: {e}")))?;
+        let mut bench = TiEmu {
+            calc: None,
+            tiemu,
+            xvfb,
+            home,
+            model,
+            os,
+            boot_time: Duration::ZERO,
+            boot_screen: None,
+            text_cache: Vec::new(),
+            _lock: lock,
+        };
+        bench.wait_until_ready(started)?;
+        bench.boot_time = started.elapsed();
+        bench.boot_screen = bench.wait_for_stable_screen()?;
+        Ok(bench)
+    }
+
+    /// Opens the link as soon as TiEmu is on it, then polls RDY until the calculator answers.
+    fn wait_until_ready(&mut self, started: Instant) -> Result<(), BenchError> {
+        loop {
+            self.check_alive()?;
+            if started.elapsed() > BOOT_TIMEOUT {
+                return Err(BenchError::NotReady(BOOT_TIMEOUT, self.log_tail()));
+            }
+            if self.calc.is_none() {
+                match TiEmuCable::open(Duration::from_millis(250)) {
+                    Ok(c) => self.calc = Some(Calculator::new(c, self.model)),
+                    Err(CableError::Unavailable { .. }) => continue,
+                    Err(e) => return Err(e.into()),
+                }
+            }
+            if self.ping(Duration::from_millis(500))? {
+                return Ok(());
+            }
+            std::thread::sleep(Duration::from_millis(250));
+        }
+    }
+
+    /// One ready check (RDY) with a short timeout: `true` when the calculator acknowledged
+    /// and is not busy.
+    fn ping(&mut self, timeout: Duration) -> Result<bool, BenchError> {
+        let calc = self.calc.as_mut().expect("link open");
+        let saved = calc.cable().timeout();
+        calc.cable_mut().set_timeout(timeout);
+        let result = calc
+            .cable_mut()
+            .discard_input()
+            .map_err(LinkError::from)
+            .and_then(|()| calc.ready());
+        calc.cable_mut().set_timeout(saved);
+        match result {
+            Ok(()) => Ok(true),
+            Err(LinkError::Busy { .. }) | Err(LinkError::Cable(CableError::Timeout { .. })) => {
+                Ok(false)
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// Fails when TiEmu has exited.
+    fn check_alive(&mut self) -> Result<(), BenchError> {
+        match self.tiemu.try_wait() {
+            Ok(Some(status)) => Err(BenchError::TiEmuExited {
+                status: status.to_string(),
+                log: self.log_tail(),
+            }),
+            Ok(None) => Ok(()),
+            Err(e) => Err(BenchError::Start(format!("watching tiemu: {e}"))),
+        }
+    }
+
+    /// The last lines TiEmu printed, without its harmless noise (ALSA, "byte lost").
+    pub fn log_tail(&self) -> String {
+        let path = self.home.0.join("tiemu.log");
+        let mut text = String::new();
+        if let Ok(mut f) = std::fs::File::open(&path) {
+            let _ = f.read_to_string(&mut text);
+        }
+        let lines: Vec<&str> = text
+            .lines()
+            .filter(|l| {
+                !l.starts_with("ALSA lib") && !l.contains("byte lost") && !l.trim().is_empty()
+            })
+            .collect();
+        lines[lines.len().saturating_sub(20)..].join("\n")
+    }
+
+    /// The emulated model.
+    pub fn model(&self) -> Model {
+        self.model
+    }
+
+    /// The OS it runs.
+    pub fn os(&self) -> &Os {
+        &self.os
+    }
+
+    /// Time from launching TiEmu to the first acknowledged ready check.
+    pub fn boot_time(&self) -> Duration {
+        self.boot_time
+    }
+
+    /// The screen right after boot.
+    pub fn boot_screen(&self) -> Option<&Screen> {
+        self.boot_screen.as_ref()
+    }
+
+    /// The calculator at the other end of the virtual link: every operation of `host`'s link
+    /// stack (ready, send, receive, list, keys, run, screenshot, typed get/set).
+    pub fn calc(&mut self) -> &mut Calculator<TiEmuCable> {
+        self.calc
+            .as_mut()
+            .expect("the link is open while the bench runs")
+    }
+
+    /// Whether the calculator answers a ready check now.
+    pub fn is_ready(&mut self) -> Result<bool, BenchError> {
+        self.check_alive()?;
+        self.ping(Duration::from_millis(1500))
+    }
+
+    /// A screenshot of TiEmu's window through X (ImageMagick's `import`), for when a program
+    /// holds the CPU and the link is not serviced. Without a skin the window is exactly the
+    /// LCD, at the top left of the screen.
+    pub fn x_screenshot(&mut self) -> Result<Screen, BenchError> {
+        self.check_alive()?;
+        which("import", "the Debian package imagemagick")?;
+        let (w, h) = self.model.screen_size();
+        let out = Command::new("import")
+            .args(["-display", &self.xvfb.display(), "-window", "root", "-crop"])
+            .arg(format!("{w}x{h}+0+0"))
+            .args(["-depth", "8", "ppm:-"])
+            .env("HOME", &self.home.0)
+            .output()
+            .map_err(|e| BenchError::Start(format!("running import: {e}")))?;
+        if !out.status.success() {
+            return Err(BenchError::Protocol(format!(
+                "import failed ({}): {}",
+                out.status,
+                String::from_utf8_lossy(&out.stderr).trim()
+            )));
+        }
+        let s = Screen::from_ppm(&out.stdout)?;
+        if (s.width(), s.height()) != (w, h) {
+            return Err(BenchError::Protocol(format!(
+                "the X screenshot is {}x{}, not the {w}x{h} LCD",
+                s.width(),
+                s.height()
+            )));
+        }
+        Ok(s)
+    }
+}
+
+impl Drop for TiEmu {
+    fn drop(&mut self) {
+        // Close our end first (as libticables2 closes), then stop TiEmu, then clean what it
+        // leaves (a killed TiEmu never closes its end), all while still holding the lock.
+        self.calc = None;
+        let _ = self.tiemu.kill();
+        let _ = self.tiemu.wait();
+        if let Err(e) = remove_stale_state() {
+            eprintln!("TiEmu bench: cleaning the virtual link after the session: {e}");
+        }
+    }
+}
+
+/// Fails with what to install when `program` is not on PATH.
+fn which(program: &str, package: &str) -> Result<(), BenchError> {
+    let found = std::env::var_os("PATH")
+        .map(|paths| std::env::split_paths(&paths).any(|d| d.join(program).is_file()))
+        .unwrap_or(false);
+    if found {
+        Ok(())
+    } else {
+        Err(BenchError::Missing {
+            what: program.to_string(),
+            reason: format!("not found on PATH; install {package} (tools/setup)"),
+        })
+    }
+}

@@ -1,0 +1,115 @@
+//! What a test does with a running calculator: send files and variables, read and write typed
+//! values, press keys, take screenshots (over the link, or through X when a program holds the
+//! CPU) and keep them as PNGs. Every exchange is `host`'s link stack ([`host::link::Calculator`]);
+//! this file only adds the bench's conveniences and error context.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use host::file::{Value, VarFile, VarPath, Variable};
+use host::link::cable::Cable;
+
+use super::{BenchError, Screen, TiEmu};
+
+impl TiEmu {
+    /// Sends every variable of a calculator file (`.89z`, `.v2s`, a group...) and returns their
+    /// paths. The file must be for this bench's model.
+    pub fn send_file(&mut self, path: &Path) -> Result<Vec<VarPath>, BenchError> {
+        let bytes = std::fs::read(path).map_err(|e| BenchError::io(path, e))?;
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        let file = VarFile::from_bytes_with_extension(&bytes, ext)
+            .map_err(|e| BenchError::Protocol(format!("{}: {e}", path.display())))?;
+        if file.model != self.model() {
+            return Err(BenchError::Protocol(format!(
+                "{} is a {} file, this bench emulates a {}",
+                path.display(),
+                file.model,
+                self.model()
+            )));
+        }
+        self.send_variables(&file.variables)?;
+        Ok(file.variables.iter().map(Variable::path).collect())
+    }
+
+    /// Sends variables (silent mode: existing unlocked ones are overwritten).
+    pub fn send_variables(&mut self, vars: &[Variable]) -> Result<(), BenchError> {
+        Ok(self.calc().send_variables(vars)?)
+    }
+
+    /// Writes a typed value (integer, string...) to `path`, e.g. `ai1\colonne`.
+    pub fn set_value(&mut self, path: &str, value: &Value) -> Result<(), BenchError> {
+        let path = parse_path(path)?;
+        Ok(self.calc().set_value(&path, value)?)
+    }
+
+    /// Reads the typed value of `path`.
+    pub fn get_value(&mut self, path: &str) -> Result<Value, BenchError> {
+        let path = parse_path(path)?;
+        Ok(self.calc().get_value(&path)?)
+    }
+
+    /// Presses keys (KEY codes: ASCII for characters, [`host::link::ops::keys`] for the
+    /// others).
+    pub fn press_keys(&mut self, codes: &[u16]) -> Result<(), BenchError> {
+        for &c in codes {
+            self.calc().send_key(c)?;
+        }
+        Ok(())
+    }
+
+    /// A screenshot over the link (SCR). Fails with a timeout while a program holds the CPU
+    /// without servicing the link: use [`TiEmu::x_screenshot`] then.
+    pub fn screenshot(&mut self) -> Result<Screen, BenchError> {
+        let shot = self.calc().screenshot()?;
+        Ok(Screen::from_screenshot(&shot))
+    }
+
+    /// A link screenshot with a per-byte timeout of `timeout` instead of the cable's, and with
+    /// stale input discarded first; `None` when the calculator does not answer in time.
+    pub fn try_screenshot(&mut self, timeout: Duration) -> Result<Option<Screen>, BenchError> {
+        let calc = self.calc();
+        let saved = calc.cable().timeout();
+        calc.cable_mut().set_timeout(timeout);
+        let result = calc
+            .cable_mut()
+            .discard_input()
+            .map_err(host::link::LinkError::from)
+            .and_then(|()| calc.screenshot());
+        calc.cable_mut().set_timeout(saved);
+        match result {
+            Ok(shot) => Ok(Some(Screen::from_screenshot(&shot))),
+            Err(e) if is_silence(&e) => Ok(None),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// Where [`TiEmu::keep_screenshot`] writes: `TIEMU_SCREENSHOTS` if set, else
+    /// `ti68k-tiemu-screenshots` in the system's temporary directory.
+    pub fn screenshot_dir() -> PathBuf {
+        std::env::var_os("TIEMU_SCREENSHOTS")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| std::env::temp_dir().join("ti68k-tiemu-screenshots"))
+    }
+
+    /// Saves `screen` as `<screenshot dir>/<os>-<model>-<name>.png` and returns the path.
+    pub fn keep_screenshot(&self, screen: &Screen, name: &str) -> Result<PathBuf, BenchError> {
+        let os = if self.os().is_pedrom() {
+            "pedrom"
+        } else {
+            "ams"
+        };
+        let path = TiEmu::screenshot_dir().join(format!("{os}-{}-{name}.png", self.model().name()));
+        screen.save_png(&path)?;
+        Ok(path)
+    }
+}
+
+/// Whether a link error means "nothing (more) came": a timeout, or a partial packet.
+pub(super) fn is_silence(e: &host::link::LinkError) -> bool {
+    use host::link::{CableError, LinkError};
+    matches!(e, LinkError::Cable(CableError::Timeout { .. }))
+}
+
+pub(super) fn parse_path(path: &str) -> Result<VarPath, BenchError> {
+    VarPath::parse(path).map_err(|e| BenchError::Protocol(format!("variable {path:?}: {e}")))
+}

@@ -1,0 +1,146 @@
+//! Small 68000 programs for the bench: the reference text renderer the text oracle runs on the
+//! calculator, and a way to assemble test programs with Debian's `m68k-linux-gnu-as` (test
+//! fixtures only; the project's own toolchain builds the real programs).
+//!
+//! Programs become ASM variables through `host`'s own types: [`ProgramImage`] gives the
+//! variable data (body, empty relocation table, tag 0xF3) and [`Variable::asm_program`] the
+//! variable.
+
+use std::path::Path;
+use std::process::Command;
+
+use host::build::ProgramImage;
+use host::file::{charset, Variable};
+
+use super::ops::parse_path;
+use super::BenchError;
+
+/// The source of the text renderer (kept beside this file).
+pub const DRAWTEXT_SOURCE: &str = include_str!("programs/drawtext.s");
+
+/// The text renderer's code, assembled from [`DRAWTEXT_SOURCE`]; the text is appended after
+/// it. The test `drawtext_code_matches_its_source` re-assembles the source and compares.
+pub const DRAWTEXT_CODE: [u8; 98] = [
+    0x48, 0xE7, 0x18, 0x30, 0x24, 0x78, 0x00, 0xC8, 0x20, 0x6A, 0x06, 0x78, //
+    0x4E, 0x90, 0x47, 0xFA, 0x00, 0x4C, 0x78, 0xFF, 0x76, 0x00, 0x3F, 0x03, //
+    0x20, 0x6A, 0x06, 0x3C, 0x4E, 0x90, 0x54, 0x8F, 0x4A, 0x44, 0x6A, 0x04, //
+    0x78, 0x00, 0x18, 0x00, 0x3F, 0x3C, 0x00, 0x01, 0x48, 0x7A, 0x00, 0x34, //
+    0x3F, 0x1B, 0x42, 0x67, 0x20, 0x6A, 0x06, 0xA4, 0x4E, 0x90, 0x4F, 0xEF, //
+    0x00, 0x0A, 0x52, 0x43, 0x0C, 0x43, 0x00, 0x03, 0x6D, 0xD0, 0x3F, 0x04, //
+    0x20, 0x6A, 0x06, 0x3C, 0x4E, 0x90, 0x54, 0x8F, 0x20, 0x6A, 0x01, 0x44, //
+    0x4E, 0x90, 0x4C, 0xDF, 0x0C, 0x18, 0x4E, 0x75, 0x00, 0x00, 0x00, 0x0C, //
+    0x00, 0x1C,
+];
+
+/// The rows at which the renderer draws the text in fonts 0 (4x6), 1 (6x8) and 2 (8x10), and
+/// each font's height.
+pub const DRAWTEXT_ROWS: [(u32, u32); 3] = [(0, 6), (12, 8), (28, 10)];
+
+/// An ASM program variable at `path` ("folder\name") whose body is `body`, without
+/// relocations.
+pub fn asm_variable(path: &str, body: Vec<u8>) -> Result<Variable, BenchError> {
+    let image = ProgramImage {
+        text_len: body.len() as u32,
+        body,
+        ..Default::default()
+    };
+    let data = image
+        .to_variable_data()
+        .map_err(|e| BenchError::Protocol(format!("{path}: {e}")))?;
+    Variable::asm_program(parse_path(path)?, data)
+        .map_err(|e| BenchError::Protocol(format!("{path}: {e}")))
+}
+
+/// The renderer program at `path`, drawing `text` (printable ASCII).
+pub fn drawtext_variable(path: &str, text: &str) -> Result<Variable, BenchError> {
+    if text.is_empty() || !text.bytes().all(|b| (0x20..0x7F).contains(&b)) {
+        return Err(BenchError::Protocol(format!(
+            "text {text:?}: the text oracle takes printable ASCII only"
+        )));
+    }
+    let mut body = DRAWTEXT_CODE.to_vec();
+    body.extend(charset::encode(text).map_err(|e| BenchError::Protocol(e.to_string()))?);
+    body.push(0);
+    if body.len() % 2 == 1 {
+        body.push(0);
+    }
+    asm_variable(path, body)
+}
+
+/// Assembles 68000 source with `m68k-linux-gnu-as -m68000` and returns the bytes of its
+/// `.text` section (`m68k-linux-gnu-objcopy -O binary -j .text`).
+pub fn assemble(source: &str) -> Result<Vec<u8>, BenchError> {
+    let dir = std::env::temp_dir().join(format!(
+        "ti68k-asm-{}-{:?}",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    std::fs::create_dir_all(&dir).map_err(|e| BenchError::io(&dir, e))?;
+    let result = assemble_in(&dir, source);
+    let _ = std::fs::remove_dir_all(&dir);
+    result
+}
+
+fn assemble_in(dir: &Path, source: &str) -> Result<Vec<u8>, BenchError> {
+    let src = dir.join("prog.s");
+    let obj = dir.join("prog.o");
+    let bin = dir.join("prog.bin");
+    std::fs::write(&src, source).map_err(|e| BenchError::io(&src, e))?;
+    let tool = |name: &str| BenchError::Missing {
+        what: name.to_string(),
+        reason: "install the Debian package binutils-m68k-linux-gnu (tools/setup)".into(),
+    };
+    let out = Command::new("m68k-linux-gnu-as")
+        .arg("-m68000")
+        .arg("-o")
+        .arg(&obj)
+        .arg(&src)
+        .output()
+        .map_err(|_| tool("m68k-linux-gnu-as"))?;
+    if !out.status.success() {
+        return Err(BenchError::Protocol(format!(
+            "assembling failed:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        )));
+    }
+    let st = Command::new("m68k-linux-gnu-objcopy")
+        .args(["-O", "binary", "-j", ".text"])
+        .arg(&obj)
+        .arg(&bin)
+        .status()
+        .map_err(|_| tool("m68k-linux-gnu-objcopy"))?;
+    if !st.success() {
+        return Err(BenchError::Protocol(format!("objcopy failed ({st})")));
+    }
+    std::fs::read(&bin).map_err(|e| BenchError::io(&bin, e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn drawtext_code_matches_its_source() {
+        match assemble(DRAWTEXT_SOURCE) {
+            Ok(code) => assert_eq!(
+                code, DRAWTEXT_CODE,
+                "programs/drawtext.s changed: paste the new bytes into DRAWTEXT_CODE"
+            ),
+            Err(BenchError::Missing { what, reason }) => crate::skip(
+                "drawtext_code_matches_its_source",
+                &format!("{what}: {reason}"),
+            ),
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    #[test]
+    fn the_renderer_variable_holds_code_then_text() {
+        let v = drawtext_variable("main\\tbtext", "Hi!").unwrap();
+        assert_eq!(&v.data[..98], &DRAWTEXT_CODE);
+        assert_eq!(&v.data[98..102], b"Hi!\0");
+        assert_eq!(*v.data.last().unwrap(), 0xF3);
+        assert!(drawtext_variable("main\\tbtext", "é").is_err());
+        assert!(drawtext_variable("main\\tbtext", "").is_err());
+    }
+}

@@ -1,0 +1,178 @@
+//! Running a program on the calculator and judging the result: it ran and the screen settled,
+//! or it crashed, or it never let the link be serviced again.
+//!
+//! A run types `folder\name(args)` and ENTER on the home screen (`host`'s
+//! [`host::link::Calculator::run`]), then takes screenshots until two in a row are equal: the
+//! program has finished, or waits for a key. While a program holds the CPU the link is not
+//! serviced and screenshots time out; the bench keeps trying until [`SETTLE_TIMEOUT`].
+//!
+//! **Crash detection on PedroM.** PedroM catches a 68000 exception (address error, illegal
+//! instruction...), shows its name for about two seconds, then restarts its shell, which draws
+//! its start-up banner again (observed with an address error; docs/peers.md has the session).
+//! The bench keeps the banner from boot (the screen's top text line); a run after which the
+//! top line is that banner again is a crash: the bench cleared the screen before typing the
+//! command, so nothing else puts it there. For a user's TI ROM there is no such signature yet
+//! (AMS's crash screens could not be observed here): there a crash shows only as a screen that
+//! never settles or a calculator that stops answering.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use host::file::VarPath;
+
+use super::{BenchError, Screen, TiEmu};
+
+/// How long a run may take to reach a stable screen.
+pub const SETTLE_TIMEOUT: Duration = Duration::from_secs(15);
+/// Pause between the screenshots that decide that the screen is stable.
+const SETTLE_STEP: Duration = Duration::from_millis(300);
+/// Per-byte timeout of a screenshot while waiting (the calculator may be busy).
+const SHOT_TIMEOUT: Duration = Duration::from_millis(800);
+
+/// What a run looked like.
+#[derive(Clone, Debug)]
+pub struct RunReport {
+    /// The stable screen after the run (the program's output, or what it shows while it waits
+    /// for a key).
+    pub screen: Screen,
+    /// How long after ENTER the screen was stable.
+    pub settled_after: Duration,
+}
+
+/// The first text line of a boot screen: the rows from the first dark row to the next blank
+/// row (PedroM: "PedroM v0.81[20051101 4:04]").
+pub(super) fn banner_rows(boot: &Screen) -> Option<(u32, u32)> {
+    let dark_row = |y: u32| (0..boot.width()).any(|x| boot.get(x, y));
+    let top = (0..boot.height()).find(|&y| dark_row(y))?;
+    let end = (top..boot.height())
+        .find(|&y| !dark_row(y))
+        .unwrap_or(boot.height());
+    Some((top, end))
+}
+
+impl TiEmu {
+    /// Takes screenshots until two in a row are equal; `None` if that does not happen within
+    /// [`SETTLE_TIMEOUT`].
+    pub fn wait_for_stable_screen(&mut self) -> Result<Option<Screen>, BenchError> {
+        let start = Instant::now();
+        let mut last: Option<Screen> = None;
+        while start.elapsed() < SETTLE_TIMEOUT {
+            self.check_alive()?;
+            match self.try_screenshot(SHOT_TIMEOUT)? {
+                Some(s) if last.as_ref() == Some(&s) => return Ok(Some(s)),
+                Some(s) => last = Some(s),
+                None => last = None,
+            }
+            std::thread::sleep(SETTLE_STEP);
+        }
+        Ok(None)
+    }
+
+    /// Runs `path` with `args` (typed as `path(args)` on the home screen) and waits for the
+    /// screen to settle. Fails with [`BenchError::Crashed`] when the OS shows that the program
+    /// crashed, and with [`BenchError::Hung`] when the screen never settles.
+    pub fn run(&mut self, path: &str, args: &str) -> Result<RunReport, BenchError> {
+        let var = VarPath::parse(path)
+            .map_err(|e| BenchError::Protocol(format!("program {path:?}: {e}")))?;
+        self.calc().run(&var, args)?;
+        let entered = Instant::now();
+        let Some(screen) = self.wait_for_stable_screen()? else {
+            let shot = self.x_screenshot().ok();
+            let saved = self.keep_optional(shot.as_ref(), "hung");
+            return Err(BenchError::Hung {
+                program: path.to_string(),
+                timeout: SETTLE_TIMEOUT,
+                screenshot: saved,
+            });
+        };
+        if self.shows_restart(&screen) {
+            let saved = self.keep_optional(Some(&screen), "crashed");
+            return Err(BenchError::Crashed {
+                program: path.to_string(),
+                detail: format!(
+                    "{} restarted: its start-up banner is back on the screen",
+                    self.os().describe()
+                ),
+                screenshot: saved,
+            });
+        }
+        Ok(RunReport {
+            screen,
+            settled_after: entered.elapsed(),
+        })
+    }
+
+    /// Sends the calculator file `file`, runs its (first) program, and checks that `text` is on
+    /// the screen afterwards, in any system font. Returns the screen, which is also kept as
+    /// `<screenshot dir>/<os>-<model>-<program name>.png`. The one call to check a program
+    /// that prints something.
+    pub fn run_file_expecting_text(
+        &mut self,
+        file: &std::path::Path,
+        text: &str,
+    ) -> Result<Screen, BenchError> {
+        let paths = self.send_file(file)?;
+        let program = paths
+            .first()
+            .ok_or_else(|| BenchError::Protocol(format!("{} holds no variable", file.display())))?;
+        self.run_expecting_text(&program.to_string(), "", text)
+    }
+
+    /// Runs `path(args)` (already on the calculator) and checks that `text` is on the screen
+    /// afterwards; see [`TiEmu::run_file_expecting_text`].
+    pub fn run_expecting_text(
+        &mut self,
+        path: &str,
+        args: &str,
+        text: &str,
+    ) -> Result<Screen, BenchError> {
+        // Render the reference first: once the program runs it may wait for a key, and the
+        // renderer must not run inside it.
+        let templates = self.text_templates(text)?;
+        let report = self.run(path, args)?;
+        let name = path.rsplit('\\').next().unwrap_or(path);
+        let saved = self.keep_screenshot(&report.screen, name)?;
+        match templates.find_in(&report.screen) {
+            Some(_) => Ok(report.screen),
+            None => Err(BenchError::TextNotFound {
+                text: text.to_string(),
+                program: path.to_string(),
+                screenshot: saved,
+                screen: format!("{:?}", report.screen),
+            }),
+        }
+    }
+
+    /// Whether `screen` shows the boot banner again (PedroM only; see the module doc).
+    fn shows_restart(&self, screen: &Screen) -> bool {
+        let Some(boot) = self.boot_screen.as_ref().filter(|_| self.os().is_pedrom()) else {
+            return false;
+        };
+        match banner_rows(boot) {
+            Some((top, end)) => screen.rows_equal(boot, top, end),
+            None => false,
+        }
+    }
+
+    fn keep_optional(&self, screen: Option<&Screen>, what: &str) -> Option<PathBuf> {
+        screen.and_then(|s| self.keep_screenshot(s, what).ok())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_banner_is_the_first_text_line() {
+        let mut boot = Screen::blank(160, 100);
+        for x in 0..50 {
+            boot.set(x, 1, true);
+            boot.set(x, 4, x % 2 == 0);
+            boot.set(x, 8, true);
+        }
+        // Rows 1..=4 have ink except 2 and 3: the first line is rows 1..2.
+        assert_eq!(banner_rows(&boot), Some((1, 2)));
+        assert_eq!(banner_rows(&Screen::blank(10, 10)), None);
+    }
+}

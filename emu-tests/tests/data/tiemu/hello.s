@@ -1,0 +1,17 @@
+| hello: draws "HELLO FROM TIEMU" with DrawStr (ROM call 0x1A9 through the jump table at
+| 0xC8; ti68k-facts 4.1) at (4, 50) in the current font, and returns to the OS.
+| A test fixture of emu-tests/tests/tiemu_run.rs, assembled there with m68k-linux-gnu-as.
+    .text
+start:
+    move.l  0xC8.w,%a0              | jump table
+    move.w  #1,-(%sp)               | A_NORMAL
+    pea     message(%pc)
+    move.w  #50,-(%sp)              | y
+    move.w  #4,-(%sp)               | x
+    move.l  0x1A9*4(%a0),%a0        | DrawStr(x, y, text, attr)
+    jsr     (%a0)
+    lea     10(%sp),%sp
+    rts
+message:
+    .asciz  "HELLO FROM TIEMU"
+    .even
