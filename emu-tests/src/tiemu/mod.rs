@@ -257,7 +257,13 @@ impl TiEmu {
                 }
             }
             if self.ping(Duration::from_millis(500))? {
-                return Ok(());
+                // Ready checks sent while the OS was booting wait in the FIFO and are answered
+                // now, one ACK each: let them all arrive and drop them, then check once more so
+                // that the next exchange starts on a quiet link.
+                std::thread::sleep(Duration::from_millis(300));
+                if self.ping(Duration::from_millis(500))? {
+                    return Ok(());
+                }
             }
             std::thread::sleep(Duration::from_millis(250));
         }

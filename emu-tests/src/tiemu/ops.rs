@@ -78,7 +78,7 @@ impl TiEmu {
         calc.cable_mut().set_timeout(saved);
         match result {
             Ok(shot) => Ok(Some(Screen::from_screenshot(&shot))),
-            Err(e) if is_silence(&e) => Ok(None),
+            Err(e) if is_retryable(&e) => Ok(None),
             Err(e) => Err(e.into()),
         }
     }
@@ -104,10 +104,18 @@ impl TiEmu {
     }
 }
 
-/// Whether a link error means "nothing (more) came": a timeout, or a partial packet.
-pub(super) fn is_silence(e: &host::link::LinkError) -> bool {
+/// Whether a link error means "no clean answer this time": a timeout, or the late answer of an
+/// earlier exchange that timed out (an ACK where the screenshot's data was due, a packet cut
+/// by a timeout). Waiting loops retry after these; other errors are real.
+pub(super) fn is_retryable(e: &host::link::LinkError) -> bool {
     use host::link::{CableError, LinkError};
-    matches!(e, LinkError::Cable(CableError::Timeout { .. }))
+    matches!(
+        e,
+        LinkError::Cable(CableError::Timeout { .. })
+            | LinkError::Unexpected { .. }
+            | LinkError::Packet(_)
+            | LinkError::Malformed(_)
+    )
 }
 
 pub(super) fn parse_path(path: &str) -> Result<VarPath, BenchError> {

@@ -1,13 +1,10 @@
 //! Small 68000 programs for the bench: the reference text renderer the text oracle runs on the
-//! calculator, and a way to assemble test programs with Debian's `m68k-linux-gnu-as` (test
-//! fixtures only; the project's own toolchain builds the real programs).
+//! calculator, and the making of ASM variables from linked programs.
 //!
 //! Programs become ASM variables through `host`'s own types: [`ProgramImage`] gives the
-//! variable data (body, empty relocation table, tag 0xF3) and [`Variable::asm_program`] the
-//! variable.
-
-use std::path::Path;
-use std::process::Command;
+//! variable data (body, relocation table, tag 0xF3) and [`Variable::asm_program`] the
+//! variable. Test programs are assembled with the CPU harness's fixture builder
+//! ([`crate::cpu::fixture::assemble_str`], Debian's `m68k-linux-gnu-as`).
 
 use host::build::ProgramImage;
 use host::file::{charset, Variable};
@@ -39,11 +36,18 @@ pub const DRAWTEXT_ROWS: [(u32, u32); 3] = [(0, 6), (12, 8), (28, 10)];
 /// An ASM program variable at `path` ("folder\name") whose body is `body`, without
 /// relocations.
 pub fn asm_variable(path: &str, body: Vec<u8>) -> Result<Variable, BenchError> {
-    let image = ProgramImage {
-        text_len: body.len() as u32,
-        body,
-        ..Default::default()
-    };
+    program_variable(
+        path,
+        &ProgramImage {
+            text_len: body.len() as u32,
+            body,
+            ..Default::default()
+        },
+    )
+}
+
+/// The ASM program variable at `path` ("folder\name") of a linked program.
+pub fn program_variable(path: &str, image: &ProgramImage) -> Result<Variable, BenchError> {
     let data = image
         .to_variable_data()
         .map_err(|e| BenchError::Protocol(format!("{path}: {e}")))?;
@@ -67,71 +71,22 @@ pub fn drawtext_variable(path: &str, text: &str) -> Result<Variable, BenchError>
     asm_variable(path, body)
 }
 
-/// Assembles 68000 source with `m68k-linux-gnu-as -m68000` and returns the bytes of its
-/// `.text` section (`m68k-linux-gnu-objcopy -O binary -j .text`).
-pub fn assemble(source: &str) -> Result<Vec<u8>, BenchError> {
-    let dir = std::env::temp_dir().join(format!(
-        "ti68k-asm-{}-{:?}",
-        std::process::id(),
-        std::thread::current().id()
-    ));
-    std::fs::create_dir_all(&dir).map_err(|e| BenchError::io(&dir, e))?;
-    let result = assemble_in(&dir, source);
-    let _ = std::fs::remove_dir_all(&dir);
-    result
-}
-
-fn assemble_in(dir: &Path, source: &str) -> Result<Vec<u8>, BenchError> {
-    let src = dir.join("prog.s");
-    let obj = dir.join("prog.o");
-    let bin = dir.join("prog.bin");
-    std::fs::write(&src, source).map_err(|e| BenchError::io(&src, e))?;
-    let tool = |name: &str| BenchError::Missing {
-        what: name.to_string(),
-        reason: "install the Debian package binutils-m68k-linux-gnu (tools/setup)".into(),
-    };
-    let out = Command::new("m68k-linux-gnu-as")
-        .arg("-m68000")
-        .arg("-o")
-        .arg(&obj)
-        .arg(&src)
-        .output()
-        .map_err(|_| tool("m68k-linux-gnu-as"))?;
-    if !out.status.success() {
-        return Err(BenchError::Protocol(format!(
-            "assembling failed:\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        )));
-    }
-    let st = Command::new("m68k-linux-gnu-objcopy")
-        .args(["-O", "binary", "-j", ".text"])
-        .arg(&obj)
-        .arg(&bin)
-        .status()
-        .map_err(|_| tool("m68k-linux-gnu-objcopy"))?;
-    if !st.success() {
-        return Err(BenchError::Protocol(format!("objcopy failed ({st})")));
-    }
-    std::fs::read(&bin).map_err(|e| BenchError::io(&bin, e))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn drawtext_code_matches_its_source() {
-        match assemble(DRAWTEXT_SOURCE) {
-            Ok(code) => assert_eq!(
-                code, DRAWTEXT_CODE,
-                "programs/drawtext.s changed: paste the new bytes into DRAWTEXT_CODE"
-            ),
-            Err(BenchError::Missing { what, reason }) => crate::skip(
-                "drawtext_code_matches_its_source",
-                &format!("{what}: {reason}"),
-            ),
-            Err(e) => panic!("{e}"),
+        use crate::cpu::fixture::{assemble_str, require_binutils};
+        if !require_binutils("drawtext_code_matches_its_source") {
+            return;
         }
+        let image = assemble_str("drawtext", DRAWTEXT_SOURCE).unwrap();
+        assert!(image.relocations.is_empty());
+        assert_eq!(
+            image.body, DRAWTEXT_CODE,
+            "programs/drawtext.s changed: paste the new bytes into DRAWTEXT_CODE"
+        );
     }
 
     #[test]

@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
+use emu_tests::cpu::fixture::{assemble_str, require_binutils};
 use emu_tests::tiemu::{programs, BenchError, Os, TiEmu};
 use host::file::{Model, VarFile};
 
@@ -18,16 +19,12 @@ pub fn data(name: &str) -> PathBuf {
 /// calculator file for `model` (`<name>.89z`, `.9xz`, `.v2z`); `None` after a loud skip when
 /// the assembler is missing.
 pub fn program_file(test: &str, model: Model, name: &str) -> Option<PathBuf> {
+    if !require_binutils(test) {
+        return None;
+    }
     let source = std::fs::read_to_string(data(&format!("{name}.s"))).unwrap();
-    let code = match programs::assemble(&source) {
-        Ok(code) => code,
-        Err(BenchError::Missing { what, reason }) => {
-            emu_tests::skip(test, &format!("{what}: {reason}"));
-            return None;
-        }
-        Err(e) => panic!("{name}.s: {e}"),
-    };
-    let var = programs::asm_variable(&format!("main\\{name}"), code).unwrap();
+    let image = assemble_str(name, &source).unwrap_or_else(|e| panic!("{name}.s: {e}"));
+    let var = programs::program_variable(&format!("main\\{name}"), &image).unwrap();
     let file = VarFile::single(model, var);
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tiemu-programs");
     std::fs::create_dir_all(&dir).unwrap();

@@ -6,8 +6,7 @@
 //! Every session takes the machine-wide TiEmu lock, so these tests queue behind each other and
 //! behind any other TiEmu test on the machine.
 
-mod common;
-
+use super::common;
 use emu_tests::tiemu::{BenchError, TiEmu};
 use host::file::Model;
 

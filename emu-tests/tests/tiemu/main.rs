@@ -1,0 +1,13 @@
+//! The TiEmu tests: one test binary, so that `tools/test` can run it one test at a time
+//! (`--test-threads=1`). Sessions are also serialised machine-wide by the virtual-link lock,
+//! so running them with other TiEmu tests in parallel is correct, only slower to read.
+//!
+//! - `tiemu_link`: `host`'s link operations against PedroM (and a user's TI ROM).
+//! - `tiemu_run`: programs run on the calculator, their text found, crashes reported.
+//!
+//! Screenshots are kept in `$TIEMU_SCREENSHOTS` (default: `ti68k-tiemu-screenshots` in the
+//! system's temporary directory).
+
+mod common;
+mod tiemu_link;
+mod tiemu_run;
