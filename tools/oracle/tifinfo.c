@@ -90,6 +90,7 @@ int main(int argc, char **argv)
 		warnings = 0;
 		printf("file %s\n", path);
 		CalcModel model = tifiles_file_get_model(path);
+		printf("file-model %s\n", tifiles_model_to_string(model));
 		FileContent *c = tifiles_content_create_regular(model);
 		int err = c ? tifiles_file_read_regular(path, c) : -1;
 		if (err) {

@@ -2,6 +2,7 @@
 //! a `run` function; the logic they call is in the library.
 use clap::{Parser, Subcommand};
 
+mod build;
 mod info;
 mod key;
 mod link_args;
@@ -26,6 +27,8 @@ pub struct Cli {
 /// Every subcommand.
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Build calculator programs (.89z/.9xz/.v2z) from calc/programs.
+    Build(build::BuildArgs),
     /// Send variable files (.89z, .9xs, .v2g...) to the calculator, silently.
     Send(send::SendArgs),
     /// Receive variables from the calculator into files.
@@ -48,6 +51,7 @@ impl Cli {
     /// Runs the chosen subcommand.
     pub fn run(self) -> anyhow::Result<()> {
         match self.command {
+            Command::Build(args) => build::run(args),
             Command::Send(a) => send::run(a),
             Command::Recv(a) => recv::run(a),
             Command::Ls(a) => ls::run(a),

@@ -1,0 +1,2 @@
+/* Freestanding <alloca.h> for wasm2c's output. */
+#define alloca __builtin_alloca

@@ -1,0 +1,90 @@
+/* One run of a program, from the OS's side: start.S calls w68k_session_begin, then (inside an
+ * AMS error frame) w68k_session_run, then w68k_session_end with the error the frame caught (0
+ * if none).
+ *
+ * The program variable is executed in place, so every run must start from the same state:
+ * start.S zeroes .bss, and the build refuses initialised writable data. The linear memory and
+ * tables come from the OS heap and go back to it at the end, whatever happened. A wasm trap
+ * (a Rust panic, a shadow-stack overflow, ...) is thrown as an AMS error that the session's
+ * frame catches; the session then frees everything, restores the screen and shows why the
+ * program stopped on the status line. Any other AMS error (thrown by a ROM call) is passed on
+ * to the OS after the same clean-up, so the OS reports it as usual. */
+#include <stdint.h>
+#include <string.h>
+
+#include "rom.h"
+#include "w68k.h"
+
+volatile uint16_t w68k_trap_reason;
+
+/* The screen as it was when the program started, put back when it ends. */
+static void *saved_screen;
+
+void *w68k_os_alloc(uint32_t bytes) {
+  return ROM_FN(void *(*)(uint32_t), ROM_HeapAllocPtr)(bytes);
+}
+
+void w68k_os_free(void *block) { ROM_FN(void (*)(void *), ROM_HeapFreePtr)(block); }
+
+void w68k_trap(uint32_t reason) {
+  rom_short_arg error = {W68K_TRAP_ERROR, 0};
+  w68k_trap_reason = (uint16_t)reason;
+  ROM_FN(void (*)(rom_short_arg), ROM_ER_throwVar)(error);
+  for (;;) {
+  }
+}
+
+void w68k_session_begin(void) {
+  w68k_trap_reason = 0;
+  saved_screen = w68k_os_alloc(LCD_BYTES);
+  if (saved_screen) memcpy(saved_screen, (const void *)LCD_MEM, LCD_BYTES);
+}
+
+void w68k_session_run(void) {
+  w68k_instantiate();
+  w68k_run_main();
+}
+
+static const char *trap_text(uint16_t reason) {
+  switch (reason) {
+    case W68K_TRAP_UNREACHABLE: return "panic";
+    case W68K_TRAP_EXHAUSTION: return "stack overflow";
+    case W68K_TRAP_NO_MEMORY: return "not enough memory";
+    case W68K_TRAP_DIV_BY_ZERO: return "division by zero";
+    case W68K_TRAP_INT_OVERFLOW: return "integer overflow";
+    case W68K_TRAP_OOB: return "memory access out of bounds";
+    case W68K_TRAP_CALL_INDIRECT: return "bad indirect call";
+    default: return "unsupported wasm feature";
+  }
+}
+
+/* Shows "<program>: <reason>" on the status line, where it stays after the program returns. */
+static void show_trap(uint16_t reason) {
+  char message[48];
+  const char *parts[3];
+  uint32_t at = 0, i;
+  parts[0] = w68k_program_name;
+  parts[1] = ": ";
+  parts[2] = trap_text(reason);
+  for (i = 0; i < 3; i++) {
+    const char *p = parts[i];
+    while (*p && at < sizeof message - 1) message[at++] = *p++;
+  }
+  message[at] = 0;
+  ROM_FN(void (*)(const char *), ROM_ST_helpMsg)(message);
+}
+
+void w68k_session_end(int32_t error) {
+  w68k_release();
+  if (saved_screen) {
+    memcpy((void *)LCD_MEM, saved_screen, LCD_BYTES);
+    w68k_os_free(saved_screen);
+    saved_screen = 0;
+  }
+  if (error == W68K_TRAP_ERROR && w68k_trap_reason) {
+    show_trap(w68k_trap_reason);
+  } else if (error) {
+    rom_short_arg again = {(int16_t)error, 0};
+    ROM_FN(void (*)(rom_short_arg), ROM_ER_throwVar)(again);
+  }
+}
