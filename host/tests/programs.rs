@@ -4,7 +4,8 @@
 //! read back by the project's file layer and by libtifiles2 (the `tifinfo` oracle) with the
 //! right model, type 0x21, folder, name and a valid checksum.
 //!
-//! These tests need the cross toolchain (tools/setup); without it they skip, saying so.
+//! These tests need the cross toolchain (tools/setup); without it they skip, saying so (or fail
+//! under `TI68K_REQUIRE_PEERS=1`, as in tools/test).
 
 mod common;
 
@@ -20,7 +21,10 @@ fn toolchain(test: &str) -> bool {
     if Tools::available() {
         return true;
     }
-    eprintln!("SKIPPED: {test}: the cross toolchain is not installed (run tools/setup)");
+    common::skip(
+        test,
+        "the cross toolchain is not installed (run tools/setup)",
+    );
     false
 }
 

@@ -129,6 +129,7 @@ pub fn build(options: &BuildOptions) -> Result<Built, BuildError> {
         run(
             Command::new(&tools.wasm_opt)
                 .arg(&module_path)
+                .arg("--all-features") // accept whatever the module uses
                 .arg("--alignment-lowering")
                 .arg("--debuginfo") // keep the name section
                 .arg("-o")

@@ -1,0 +1,31 @@
+;; A small module with every construct the 68000 prelude rewrites (host/tests/wasm_route.rs):
+;; an import from "ams", the shadow-stack pointer global, loads and stores, memory.fill and
+;; memory.copy, a table with call_indirect, exports. Not produced by rustc: written by hand.
+(module
+  (type $binary (func (param i32 i32) (result i32)))
+  (import "ams" "ngetchx" (func $ngetchx (result i32)))
+  (memory (export "memory") 1 1)
+  (global $__stack_pointer (mut i32) (i32.const 1024))
+  (global $__data_end i32 (i32.const 1040))
+  (global $__heap_base i32 (i32.const 1040))
+  (table 3 3 funcref)
+  (elem (i32.const 1) $add $sub)
+  (data (i32.const 1024) "0123456789abcdef")
+  (func $add (type $binary) (i32.add (local.get 0) (local.get 1)))
+  (func $sub (type $binary) (i32.sub (local.get 0) (local.get 1)))
+  (func $apply (export "apply") (param $which i32) (param $a i32) (param $b i32) (result i32)
+    (local $sp i32)
+    ;; a frame of 16 bytes on the shadow stack
+    (local.set $sp (i32.sub (global.get $__stack_pointer) (i32.const 16)))
+    (global.set $__stack_pointer (local.get $sp))
+    (i32.store offset=4 (local.get $sp) (local.get $a))
+    (memory.fill (local.get $sp) (i32.const 0) (i32.const 4))
+    (memory.copy (local.get $sp) (i32.const 1024) (i32.const 4))
+    (local.set $a (i32.load offset=4 (local.get $sp)))
+    (global.set $__stack_pointer (i32.add (local.get $sp) (i32.const 16)))
+    (call_indirect (type $binary) (local.get $a) (local.get $b) (local.get $which)))
+  (func $wide (export "wide") (param i32) (result i32)
+    (i32.wrap_i64 (i64.load align=1 (local.get 0))))
+  (func (export "ti_main") (drop (call $ngetchx)))
+  (export "__heap_base" (global $__heap_base))
+  (export "__data_end" (global $__data_end)))
