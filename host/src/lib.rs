@@ -9,8 +9,10 @@
 #![deny(unsafe_code)]
 
 pub mod atomic;
+pub mod bench;
 pub mod build;
 pub mod file;
 pub mod link;
+pub mod play;
 #[allow(unsafe_code)]
 mod sys;

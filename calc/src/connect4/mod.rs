@@ -8,6 +8,7 @@
 //! - [`eval`]: the static evaluations (seed 004's, adapted to 7x6, and the engine's).
 //! - [`engine`]: alpha-beta with move ordering, a caller-lent transposition table and
 //!   iterative deepening under a depth, node or caller-decided budget.
+//! - [`solver`]: the exact solver (scores in the public test sets' convention).
 //! - [`perft`]: counts of legal move sequences, the rules' fixture.
 //!
 //! # For the 68000 differential tests
@@ -30,6 +31,7 @@ pub mod board;
 pub mod engine;
 pub mod eval;
 pub mod perft;
+pub mod solver;
 pub mod tt;
 
 pub use board::{Board, MoveError, Outcome, ParseError, ParseErrorKind, Player};

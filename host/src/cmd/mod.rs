@@ -2,6 +2,7 @@
 //! a `run` function; the logic they call is in the library.
 use clap::{Parser, Subcommand};
 
+mod bench;
 mod build;
 mod info;
 mod key;
@@ -11,6 +12,7 @@ mod recv;
 mod run;
 mod screenshot;
 mod send;
+mod solve;
 mod var;
 
 /// Board-game AIs for the TI-89, TI-92 Plus and Voyage 200: build, send, test, play.
@@ -45,6 +47,10 @@ enum Command {
     Var(var::VarArgs),
     /// Describe calculator files and check their checksums (non-zero exit if damaged).
     Info(info::InfoArgs),
+    /// The exact score of a position (Connect Four).
+    Solve(solve::SolveArgs),
+    /// Benchmark of the engines: mean nodes and time per test position, fingerprints.
+    Bench(bench::BenchArgs),
 }
 
 impl Cli {
@@ -60,6 +66,8 @@ impl Cli {
             Command::Run(a) => run::run(a),
             Command::Var(a) => var::run(a),
             Command::Info(a) => info::run(a),
+            Command::Solve(args) => solve::run(args),
+            Command::Bench(args) => bench::run(args),
         }
     }
 }
