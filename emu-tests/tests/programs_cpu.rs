@@ -16,15 +16,23 @@ fn patterned_screen(m: &mut Machine) -> emu_tests::cpu::Screenshot {
     m.screenshot()
 }
 
-/// What hello draws on `model`: (x, y, text), with the centring of src/bin/hello.rs (large
-/// font 8 pixels a character, medium 6).
-fn expected_hello(model: Model) -> Vec<(i16, i16, String)> {
+/// What hello draws on `model`: (x, y, text, font, attribute), with the centring of
+/// src/bin/hello.rs (large font, 8 pixels a character, then medium, 6). The harness reads
+/// DrawStr's and FontSetSys's arguments under the AMS convention (`short`s in 2-byte slots),
+/// so this also checks how the OS layer pushes them.
+fn expected_hello(model: Model) -> Vec<(i16, i16, String, u8, u16)> {
     let (width, height) = model.screen_size();
     let (width, height) = (width as i16, height as i16);
     let name = model.to_string();
     vec![
-        ((width - 5 * 8) / 2, height / 2 - 16, "hello".to_string()),
-        ((width - name.len() as i16 * 6) / 2, height / 2, name),
+        (
+            (width - 5 * 8) / 2,
+            height / 2 - 16,
+            "hello".to_string(),
+            2,
+            1,
+        ),
+        ((width - name.len() as i16 * 6) / 2, height / 2, name, 1, 1),
     ]
 }
 
@@ -43,11 +51,11 @@ fn run_hello(test: &str, absolute: bool) {
         let outcome = m
             .run_program()
             .unwrap_or_else(|e| panic!("{model}: {e}\n{}", m.transcript()));
-        let drawn: Vec<(i16, i16, String)> = m
+        let drawn: Vec<(i16, i16, String, u8, u16)> = m
             .transcript()
             .text
             .iter()
-            .map(|t| (t.x, t.y, t.text.clone()))
+            .map(|t| (t.x, t.y, t.text.clone(), t.font, t.attr))
             .collect();
         assert_eq!(drawn, expected_hello(model), "{model}:\n{}", m.transcript());
         assert_eq!(m.keys_left(), 0, "{model}: hello did not wait for a key");

@@ -1,0 +1,87 @@
+//! `hello`, built by the project's cross build (Rust -> wasm32 -> wasm2c -> GCC -m68000), sent to
+//! PedroM under TiEmu on the TI-89 and the Voyage 200 and run there: its name and the model it
+//! read at run time must be on the screen, where the program centres them, and it must return
+//! to the OS when a key is pressed. The screenshots are kept (see main.rs).
+
+use std::path::PathBuf;
+
+use super::common;
+use emu_tests::tiemu::TiEmu;
+use host::build::tools::Tools;
+use host::build::{build, BuildOptions};
+use host::file::Model;
+
+/// hello's file for `model`; `None` after a loud skip without the cross toolchain.
+fn hello_file(test: &str, model: Model) -> Option<PathBuf> {
+    if let Err(e) = Tools::find() {
+        emu_tests::skip(test, &e.to_string());
+        return None;
+    }
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .parent()?
+        .to_path_buf();
+    let mut options = BuildOptions::new(root, "hello");
+    options.out_dir = Some(PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("tiemu-hello"));
+    let built = build(&options).unwrap_or_else(|e| panic!("{test}: building hello: {e}"));
+    let ext = format!("{}z", model.extension_prefix());
+    built
+        .files
+        .into_iter()
+        .find(|f| f.extension().is_some_and(|e| e == ext.as_str()))
+}
+
+fn hello_runs(test: &str, model: Model, mut t: TiEmu) {
+    let Some(file) = hello_file(test, model) else {
+        return;
+    };
+    let screen = t
+        .run_file_expecting_text(&file, "hello")
+        .unwrap_or_else(|e| panic!("{test}: {e}"));
+    let (width, height) = model.screen_size();
+    let name = model.to_string();
+    let title = t.find_text(&screen, "hello").unwrap().unwrap();
+    let shown = t
+        .find_text(&screen, &name)
+        .unwrap()
+        .unwrap_or_else(|| panic!("{test}: {name:?} is not on the screen:\n{screen:?}"));
+    eprintln!(
+        "{test}: \"hello\" at ({}, {}) {:?}, {name:?} at ({}, {}) {:?}",
+        title.x, title.y, title.font, shown.x, shown.y, shown.font
+    );
+    // Where src/bin/hello.rs draws them: centred, 8x10 font then 6x8 font.
+    assert_eq!((title.x, title.y), ((width - 5 * 8) / 2, height / 2 - 16));
+    assert_eq!(
+        (shown.x, shown.y),
+        ((width - name.len() as u32 * 6) / 2, height / 2)
+    );
+    // A key ends the program; the OS's screen comes back (hello's title is gone; the shell may
+    // show the command line, whose "hello" is in the small font).
+    t.press_keys(&[13]).unwrap();
+    let after = t
+        .wait_for_stable_screen()
+        .unwrap()
+        .expect("the screen did not settle");
+    assert_ne!(after, screen, "hello did not return");
+    let title_after = t.find_text(&after, "hello").unwrap();
+    assert!(
+        title_after.is_none_or(|m| (m.x, m.y) != (title.x, title.y)),
+        "hello's title is still on the screen:\n{after:?}"
+    );
+    assert!(t.is_ready().unwrap());
+}
+
+#[test]
+fn tiemu_pedrom_ti89_runs_hello() {
+    let test = "tiemu_pedrom_ti89_runs_hello";
+    if let Some(t) = common::pedrom(test, Model::Ti89) {
+        hello_runs(test, Model::Ti89, t);
+    }
+}
+
+#[test]
+fn tiemu_pedrom_v200_runs_hello() {
+    let test = "tiemu_pedrom_v200_runs_hello";
+    if let Some(t) = common::pedrom(test, Model::V200) {
+        hello_runs(test, Model::V200, t);
+    }
+}
