@@ -9,5 +9,6 @@
 
 pub mod connect4;
 pub mod rng;
+pub mod tictactoe;
 
 pub use rng::Rng;
