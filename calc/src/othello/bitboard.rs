@@ -1,0 +1,265 @@
+//! The 64-bit bitboard form of an Othello position, used by the searches and the endgame
+//! solver (the seed's mailbox board, [`super::board`], is the reference for the rules; perft
+//! fixtures check that both agree move for move).
+//!
+//! A [`Position`] is seen from the side to move: `player` holds its discs, `opponent` the
+//! other side's; playing a move returns the position from the other side's view. Bit `i` is
+//! square `i` (a1 = 0, h1 = 7, h8 = 63). Shifting left by 1 goes one column towards h, by 8 one
+//! row towards rank 8; moves that would wrap around a side of the board are cut off with the
+//! column masks. Only shifts, ands, ors and popcounts: no multiplication or division.
+
+use super::square::Squares;
+
+/// Every square but column a (where an eastward shift would wrap to).
+const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
+/// Every square but column h (where a westward shift would wrap to).
+const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+
+/// An Othello position from the side to move's view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// The discs of the side to move.
+    pub player: u64,
+    /// The discs of the other side.
+    pub opponent: u64,
+}
+
+/// Shifts `b` one step in direction `dir` (0..8: E, W, N, S, NE, SW, NW, SE), dropping what
+/// would leave the board or wrap around its side.
+#[inline(always)]
+const fn step(b: u64, dir: usize) -> u64 {
+    match dir {
+        0 => (b << 1) & NOT_A,
+        1 => (b >> 1) & NOT_H,
+        2 => b << 8,
+        3 => b >> 8,
+        4 => (b << 9) & NOT_A,
+        5 => (b >> 9) & NOT_H,
+        6 => (b << 7) & NOT_H,
+        _ => (b >> 7) & NOT_A,
+    }
+}
+
+/// The discs of `o` flanked, in one direction, between `x` (one disc) and a disc of `p`.
+#[inline(always)]
+fn flips_dir(x: u64, p: u64, o: u64, dir: usize) -> u64 {
+    let mut run = 0;
+    let mut t = step(x, dir);
+    while t & o != 0 {
+        run |= t;
+        t = step(t, dir);
+    }
+    if t & p != 0 {
+        run
+    } else {
+        0
+    }
+}
+
+/// Squares reachable from a disc of `p` over a run of discs of `o`, along the line of `shift`
+/// (both ways), `mask` being the squares a run may cross (columns b..g for lines that move
+/// sideways, so that no run wraps around the board). Occupied squares are removed by the caller.
+#[inline(always)]
+fn moves_dir(p: u64, o: u64, shift: u32, mask: u64) -> u64 {
+    let om = o & mask;
+    // Left shifts: runs grow two steps at a time after the first two.
+    let pre = om & (om << shift);
+    let mut f = om & (p << shift);
+    f |= om & (f << shift);
+    f |= pre & (f << (2 * shift));
+    f |= pre & (f << (2 * shift));
+    let left = f << shift;
+    // Right shifts, the mirror image.
+    let pre = om & (om >> shift);
+    let mut g = om & (p >> shift);
+    g |= om & (g >> shift);
+    g |= pre & (g >> (2 * shift));
+    g |= pre & (g >> (2 * shift));
+    left | (g >> shift)
+}
+
+impl Position {
+    /// The standard start: d5, e4 black; d4, e5 white; black to move.
+    pub const fn initial() -> Position {
+        Position {
+            player: (1 << 35) | (1 << 28),
+            opponent: (1 << 27) | (1 << 36),
+        }
+    }
+
+    /// The empty squares.
+    pub const fn empties(&self) -> u64 {
+        !(self.player | self.opponent)
+    }
+
+    /// The number of empty squares.
+    pub const fn empty_count(&self) -> u32 {
+        self.empties().count_ones()
+    }
+
+    /// The legal moves of the side to move, as a bitboard.
+    pub fn moves(&self) -> u64 {
+        let (p, o) = (self.player, self.opponent);
+        // Horizontal and diagonal runs may not cross columns a/h; vertical ones need no mask.
+        let m = moves_dir(p, o, 1, NOT_A & NOT_H)
+            | moves_dir(p, o, 8, !0)
+            | moves_dir(p, o, 7, NOT_A & NOT_H)
+            | moves_dir(p, o, 9, NOT_A & NOT_H);
+        m & self.empties()
+    }
+
+    /// The discs the side to move would flip by playing square `sq` (0 if `sq` is occupied,
+    /// out of range or flips nothing, i.e. the move is illegal).
+    pub fn flips(&self, sq: u8) -> u64 {
+        if sq >= 64 {
+            return 0;
+        }
+        let x = 1u64 << sq;
+        if (self.player | self.opponent) & x != 0 {
+            return 0;
+        }
+        let (p, o) = (self.player, self.opponent);
+        let mut f = 0;
+        let mut dir = 0;
+        while dir < 8 {
+            f |= flips_dir(x, p, o, dir);
+            dir += 1;
+        }
+        f
+    }
+
+    /// The position after the side to move plays `sq` flipping `flips` (as given by
+    /// [`Position::flips`]), from the other side's view.
+    #[inline]
+    pub const fn after(&self, sq: u8, flips: u64) -> Position {
+        Position {
+            player: self.opponent & !flips,
+            opponent: self.player | flips | (1 << sq),
+        }
+    }
+
+    /// The position after `sq`, or `None` if `sq` is not a legal move.
+    pub fn play(&self, sq: u8) -> Option<Position> {
+        let f = self.flips(sq);
+        if f == 0 {
+            None
+        } else {
+            Some(self.after(sq, f))
+        }
+    }
+
+    /// The same discs with the other side to move (a pass).
+    pub const fn pass(&self) -> Position {
+        Position {
+            player: self.opponent,
+            opponent: self.player,
+        }
+    }
+
+    /// True when neither side has a legal move.
+    pub fn is_over(&self) -> bool {
+        self.moves() == 0 && self.pass().moves() == 0
+    }
+
+    /// The final score for the side to move with the usual convention: disc difference, the
+    /// empty squares going to the winner (nothing to anyone on a tie).
+    pub const fn final_score(&self) -> i32 {
+        let p = self.player.count_ones() as i32;
+        let o = self.opponent.count_ones() as i32;
+        let e = 64 - p - o;
+        if p > o {
+            p - o + e
+        } else if p < o {
+            p - o - e
+        } else {
+            0
+        }
+    }
+
+    /// The legal moves as an iterator of squares, lowest first.
+    pub fn move_squares(&self) -> Squares {
+        Squares(self.moves())
+    }
+
+    /// The position with the board turned by one of the 8 symmetries (0 = identity; 1..4:
+    /// mirror, flips and rotations). Used by tests to check that the rules are symmetric.
+    pub fn transformed(&self, symmetry: u8) -> Position {
+        Position {
+            player: transform(self.player, symmetry),
+            opponent: transform(self.opponent, symmetry),
+        }
+    }
+}
+
+/// `b` under one of the 8 symmetries of the square (bit 0: mirror columns, bit 1: mirror rows,
+/// bit 2: transpose).
+pub fn transform(b: u64, symmetry: u8) -> u64 {
+    let mut out = 0;
+    for sq in Squares(b) {
+        let (mut c, mut r) = (sq.column(), sq.row());
+        if symmetry & 4 != 0 {
+            core::mem::swap(&mut c, &mut r);
+        }
+        if symmetry & 1 != 0 {
+            c = 7 - c;
+        }
+        if symmetry & 2 != 0 {
+            r = 7 - r;
+        }
+        out |= 1 << (r * 8 + c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::othello::square::Square;
+
+    fn sq(name: &str) -> u8 {
+        Square::parse(name.as_bytes()).unwrap().index()
+    }
+
+    #[test]
+    fn initial_moves() {
+        let p = Position::initial();
+        let expected = [sq("d3"), sq("c4"), sq("f5"), sq("e6")]
+            .iter()
+            .fold(0u64, |m, &s| m | 1 << s);
+        assert_eq!(p.moves(), expected);
+        let after = p.play(sq("d3")).unwrap();
+        assert_eq!(after.opponent.count_ones(), 4);
+        assert_eq!(after.player.count_ones(), 1);
+        assert_eq!(p.play(sq("a1")), None);
+        assert_eq!(p.play(sq("d4")), None);
+    }
+
+    #[test]
+    fn moves_agree_with_flips_everywhere() {
+        // Random playouts: the generated moves are exactly the squares that flip something,
+        // and the rules commute with the 8 symmetries.
+        let mut rng = crate::Rng::new(11);
+        for _ in 0..300 {
+            let mut p = Position::initial();
+            loop {
+                let m = p.moves();
+                let by_flips = (0..64).filter(|&s| p.flips(s) != 0).fold(0, |a, s| a | 1 << s);
+                assert_eq!(m, by_flips);
+                for s in 1..8 {
+                    let t = p.transformed(s);
+                    assert_eq!(t.moves(), transform(m, s));
+                }
+                if m == 0 {
+                    if p.pass().moves() == 0 {
+                        break;
+                    }
+                    p = p.pass();
+                    continue;
+                }
+                let n = rng.below(m.count_ones());
+                let s = crate::othello::square::Squares(m).nth(n as usize).unwrap();
+                p = p.play(s.index()).unwrap();
+            }
+        }
+    }
+}
