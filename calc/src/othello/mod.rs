@@ -3,8 +3,16 @@
 
 pub mod bitboard;
 pub mod board;
+pub mod budget;
+pub mod endgame;
+pub mod eval;
+pub mod obf;
 pub mod perft;
+pub mod search;
+pub mod seed_ai;
 pub mod square;
+pub mod stability;
+pub mod tt;
 
 pub use bitboard::Position;
 pub use board::{Board, Colour, MoveError, Status};

@@ -1,0 +1,85 @@
+//! How a search is told to stop: a node budget, or a caller's callback (a clock, a key press).
+//!
+//! Searches count nodes and, every [`CHECK_INTERVAL`] nodes, ask their [`Budget`] whether to go
+//! on. A node budget stops at the same node natively and on the 68000, so results stay
+//! identical everywhere; a time budget is only ever the caller's callback (the core has no
+//! clock).
+
+/// Nodes between two questions to the budget.
+pub const CHECK_INTERVAL: u64 = 1024;
+
+/// Decides when a search must stop.
+pub trait Budget {
+    /// Asked every [`CHECK_INTERVAL`] nodes with the nodes searched so far; `true` stops the
+    /// search.
+    fn exhausted(&mut self, nodes: u64) -> bool;
+}
+
+/// Never stops.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Unlimited;
+
+impl Budget for Unlimited {
+    fn exhausted(&mut self, _nodes: u64) -> bool {
+        false
+    }
+}
+
+/// Stops at the first check at or past this many nodes.
+#[derive(Clone, Copy, Debug)]
+pub struct NodeLimit(pub u64);
+
+impl Budget for NodeLimit {
+    fn exhausted(&mut self, nodes: u64) -> bool {
+        nodes >= self.0
+    }
+}
+
+/// Any `FnMut(nodes) -> stop` closure is a budget (for example a host clock).
+impl<F: FnMut(u64) -> bool> Budget for F {
+    fn exhausted(&mut self, nodes: u64) -> bool {
+        self(nodes)
+    }
+}
+
+/// The search was stopped by its budget before it finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stopped {
+    /// Nodes searched until then.
+    pub nodes: u64,
+}
+
+/// The node counter of a search, asking its budget every [`CHECK_INTERVAL`] nodes.
+pub(crate) struct Meter<'b, B: Budget> {
+    budget: &'b mut B,
+    /// Nodes counted so far.
+    pub nodes: u64,
+    next_check: u64,
+    /// Set once the budget said stop.
+    pub stopped: bool,
+}
+
+impl<'b, B: Budget> Meter<'b, B> {
+    /// A counter at zero.
+    pub fn new(budget: &'b mut B) -> Meter<'b, B> {
+        Meter {
+            budget,
+            nodes: 0,
+            next_check: CHECK_INTERVAL,
+            stopped: false,
+        }
+    }
+
+    /// Counts one node; true when the search must unwind.
+    #[inline]
+    pub fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + CHECK_INTERVAL;
+            if self.budget.exhausted(self.nodes) {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+}

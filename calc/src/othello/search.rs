@@ -1,0 +1,276 @@
+//! The searching AI: iterative-deepening alpha-beta (principal-variation search) on bitboards
+//! with the mobility evaluation ([`super::eval`]), a transposition table lent by the caller,
+//! and the exact solver ([`super::endgame`]) once few enough squares are empty.
+//!
+//! Moves are ordered by the table's move, then (three plies or more from the leaves) by the
+//! evaluation of the position they lead to, else by the seed's tactical table. A finished
+//! game inside the tree scores [`game_score`] of its disc difference, beyond every
+//! evaluation, and a bigger win more. A node is one position searched. Deterministic: the same
+//! position, level and table size give the same move, score and node count everywhere; only
+//! the caller's [`Budget`] can end a search early, and then the move of the deepest finished
+//! iteration is played (the first iteration always finishes: it is far below the first budget
+//! check).
+
+use super::bitboard::Position;
+use super::budget::{Budget, Meter};
+use super::endgame;
+use super::eval::{evaluate, EVAL_BOUND};
+use super::seed_ai::TACTICAL;
+use super::square::{Square, Squares};
+use super::tt::{Entry, Kind, Table};
+
+/// How hard the AI thinks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// Plies of the midgame search (at least 1).
+    pub depth: u8,
+    /// Solve exactly from this many empty squares down (0: never).
+    pub exact_from: u8,
+}
+
+impl Level {
+    /// One ply with the evaluation; exact in the last 8 squares.
+    pub const EASY: Level = Level { depth: 1, exact_from: 8 };
+    /// Three plies; exact in the last 12 squares.
+    pub const MEDIUM: Level = Level { depth: 3, exact_from: 12 };
+    /// Five plies; exact in the last 14 squares.
+    pub const HARD: Level = Level { depth: 5, exact_from: 14 };
+}
+
+/// What the search decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decision {
+    /// The move to play; `None` when the side to move has no legal move.
+    pub best: Option<Square>,
+    /// Its value in search units: an evaluation (|v| < 1000) or a [`game_score`].
+    pub score: i32,
+    /// The exact final disc difference when the endgame solver finished.
+    pub exact: Option<i32>,
+    /// The depth of the last finished midgame iteration (0 when solved exactly).
+    pub depth: u8,
+    /// Nodes searched, solver included.
+    pub nodes: u64,
+}
+
+/// The search value of a finished game won by `diff` discs (empties to the winner): 0 for a
+/// draw, else `±1000 + 256 × diff`, beyond any evaluation and growing with the margin. It fits
+/// an `i16` (at most 17,384), as the transposition table stores it.
+pub const fn game_score(diff: i32) -> i32 {
+    if diff > 0 {
+        EVAL_BOUND + 256 * diff
+    } else if diff < 0 {
+        -EVAL_BOUND + 256 * diff
+    } else {
+        0
+    }
+}
+
+const INF: i32 = 20_000;
+
+struct Searcher<'t, 'b, B: Budget> {
+    tt: Table<'t>,
+    meter: Meter<'b, B>,
+}
+
+/// Moves of `p` in search order (best first) and their count.
+fn ordered(p: &Position, moves: u64, by_eval: bool, first: u8) -> ([u8; 34], usize) {
+    let mut list = [0u8; 34];
+    let mut keys = [0i32; 34];
+    let mut n = 0;
+    for sq in Squares(moves) {
+        let s = sq.index();
+        let key = if s == first {
+            i32::MAX
+        } else if by_eval {
+            -evaluate(&p.after(s, p.flips(s)))
+        } else {
+            TACTICAL[sq.mailbox() as usize] as i32
+        };
+        // Insertion in decreasing key order; equal keys keep square order.
+        let mut j = n;
+        while j > 0 && keys[j - 1] < key {
+            keys[j] = keys[j - 1];
+            list[j] = list[j - 1];
+            j -= 1;
+        }
+        keys[j] = key;
+        list[j] = s;
+        n += 1;
+    }
+    (list, n)
+}
+
+impl<B: Budget> Searcher<'_, '_, B> {
+    fn tick(&mut self) -> bool {
+        self.meter.tick()
+    }
+
+    /// Principal-variation search of the moves of `p` (none empty), `depth` plies.
+    fn moves(&mut self, p: &Position, list: &[u8], mut alpha: i32, beta: i32, depth: u8) -> (i32, u8) {
+        let mut best = -INF;
+        let mut best_sq = 64;
+        for (k, &s) in list.iter().enumerate() {
+            let c = p.after(s, p.flips(s));
+            let v = if k == 0 {
+                -self.search(&c, -beta, -alpha, depth - 1, false)
+            } else {
+                let v = -self.search(&c, -alpha - 1, -alpha, depth - 1, false);
+                if v > alpha && v < beta {
+                    -self.search(&c, -beta, -alpha, depth - 1, false)
+                } else {
+                    v
+                }
+            };
+            if self.meter.stopped {
+                break;
+            }
+            if v > best {
+                best = v;
+                best_sq = s;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        (best, best_sq)
+    }
+
+    fn search(&mut self, p: &Position, mut alpha: i32, mut beta: i32, depth: u8, passed: bool) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        let moves = p.moves();
+        if moves == 0 {
+            if passed {
+                return game_score(p.final_score());
+            }
+            return -self.search(&p.pass(), -beta, -alpha, depth, true);
+        }
+        if depth == 0 {
+            return evaluate(p);
+        }
+        let mut tt_move = 64;
+        if let Some(e) = self.tt.probe(p, Kind::Midgame) {
+            if e.depth >= depth {
+                let (lo, hi) = (e.lower as i32, e.upper as i32);
+                if lo >= beta || lo == hi {
+                    return lo;
+                }
+                if hi <= alpha {
+                    return hi;
+                }
+                alpha = alpha.max(lo);
+                beta = beta.min(hi);
+            }
+            tt_move = e.best;
+        }
+        let (list, count) = ordered(p, moves, depth >= 3, tt_move);
+        let (best, best_sq) = self.moves(p, &list[..count], alpha, beta, depth);
+        if self.meter.stopped {
+            return 0;
+        }
+        let (lo, hi) = if best <= alpha {
+            (-INF, best)
+        } else if best >= beta {
+            (best, INF)
+        } else {
+            (best, best)
+        };
+        self.tt
+            .store(p, Kind::Midgame, depth, lo as i16, hi as i16, best_sq);
+        best
+    }
+}
+
+/// The searching AI's move for the side to move of `position`, at `level`, with the caller's
+/// transposition table (any length, even empty) and budget. Deterministic; no random choice.
+pub fn choose_move<B: Budget>(position: &Position, level: Level, table: &mut [Entry], budget: &mut B) -> Decision {
+    let p = *position;
+    let moves = p.moves();
+    let mut decision = Decision {
+        best: None,
+        score: 0,
+        exact: None,
+        depth: 0,
+        nodes: 0,
+    };
+    if moves == 0 {
+        return decision;
+    }
+    let mut max_depth = level.depth.max(1);
+    if level.exact_from > 0 && p.empty_count() <= level.exact_from as u32 {
+        match endgame::solve(&p, table, budget) {
+            Ok(s) => {
+                decision.best = s.best;
+                decision.score = game_score(s.score);
+                decision.exact = Some(s.score);
+                decision.nodes = s.nodes;
+                return decision;
+            }
+            // Out of budget: one ply of midgame search gives the move.
+            Err(stopped) => {
+                decision.nodes = stopped.nodes;
+                max_depth = 1;
+            }
+        }
+    }
+    let mut s = Searcher {
+        tt: Table::new(table),
+        meter: Meter::new(budget),
+    };
+    for depth in 1..=max_depth {
+        let first = decision.best.map_or(64, |b| b.index());
+        let (list, count) = ordered(&p, moves, true, first);
+        let (best, best_sq) = s.moves(&p, &list[..count], -INF, INF, depth);
+        if s.meter.stopped && decision.best.is_some() {
+            break;
+        }
+        decision.best = Square::new(best_sq);
+        decision.score = best;
+        decision.depth = depth;
+        if s.meter.stopped {
+            break;
+        }
+    }
+    decision.nodes += s.meter.nodes;
+    decision
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::othello::budget::{NodeLimit, Unlimited, CHECK_INTERVAL};
+
+    #[test]
+    fn plays_legal_moves_and_is_deterministic() {
+        let mut table = [Entry::default(); 4096];
+        let p = Position::initial();
+        let a = choose_move(&p, Level::HARD, &mut table, &mut Unlimited);
+        let mut table2 = [Entry::default(); 4096];
+        let b = choose_move(&p, Level::HARD, &mut table2, &mut Unlimited);
+        assert_eq!(a, b);
+        assert!(p.moves() & a.best.unwrap().bit() != 0);
+        assert_eq!(a.depth, 5);
+    }
+
+    #[test]
+    fn budget_keeps_the_last_finished_iteration() {
+        let mut table = [Entry::default(); 4096];
+        let p = Position::initial();
+        let d = choose_move(&p, Level { depth: 12, exact_from: 0 }, &mut table, &mut NodeLimit(5000));
+        assert!(d.depth >= 1 && d.depth < 12);
+        assert!(d.best.is_some());
+        assert!(d.nodes >= 5000 && d.nodes < 5000 + CHECK_INTERVAL);
+    }
+
+    #[test]
+    fn game_scores_outrank_evaluations() {
+        assert!(game_score(2) > EVAL_BOUND);
+        assert!(game_score(-2) < -EVAL_BOUND);
+        assert!(game_score(64) < i16::MAX as i32 && game_score(64) < INF);
+        assert_eq!(game_score(0), 0);
+    }
+}

@@ -1,0 +1,154 @@
+//! The transposition table: a slice of entries lent by the caller (the core allocates nothing).
+//!
+//! Entries are grouped in pairs (buckets of two, the lower index even). A position can live in
+//! either entry of its bucket; a new result replaces the entry of the same position, else the
+//! entry that cost less to compute (fewer empties or plies). Each entry keeps the whole
+//! position (both bitboards), so a probe never mistakes one position for another. Entries of
+//! the endgame solver (exact disc scores) and of the midgame search (evaluation units) are
+//! kept apart by their kind.
+//!
+//! The slice may have any length; the largest power of two that fits (at least 2) is used, so
+//! indexing is a mask, not a division. A table of fewer than 2 entries disables the table.
+
+use super::bitboard::Position;
+
+/// What an entry holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Kind {
+    /// An unused slot.
+    #[default]
+    Empty,
+    /// Bounds of the exact final disc difference (endgame solver); `depth` is the number of
+    /// empty squares.
+    Exact,
+    /// Bounds of the midgame evaluation; `depth` is the search depth in plies.
+    Midgame,
+}
+
+/// One entry of the table (24 bytes).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Entry {
+    player: u64,
+    opponent: u64,
+    /// A lower bound of the score.
+    pub lower: i16,
+    /// An upper bound of the score.
+    pub upper: i16,
+    /// Empties (exact) or plies (midgame) behind the bounds.
+    pub depth: u8,
+    /// The best move found (square index), 64 if none.
+    pub best: u8,
+    /// What the bounds are.
+    pub kind: Kind,
+}
+
+/// A transposition table over a lent slice.
+pub struct Table<'a> {
+    entries: &'a mut [Entry],
+    mask: u32,
+}
+
+/// A 32-bit hash of a position (32-bit multiplications only: cheap on the 68000).
+fn hash(p: &Position) -> u32 {
+    let a = (p.player as u32) ^ ((p.player >> 32) as u32).rotate_left(13);
+    let b = (p.opponent as u32) ^ ((p.opponent >> 32) as u32).rotate_left(7);
+    let h = a.wrapping_mul(0x9E37_79B1) ^ b.wrapping_mul(0x85EB_CA77).rotate_left(16);
+    h ^ (h >> 15)
+}
+
+impl<'a> Table<'a> {
+    /// A table over `entries` (its contents are kept: a table can be reused between searches
+    /// of the same game; call [`Table::clear`] to start afresh).
+    pub fn new(entries: &'a mut [Entry]) -> Table<'a> {
+        let len = entries.len();
+        let used = if len < 2 {
+            0
+        } else {
+            1usize << (usize::BITS - 1 - len.leading_zeros())
+        };
+        let entries = &mut entries[..used];
+        Table {
+            mask: (used as u32).wrapping_sub(1) & !1,
+            entries,
+        }
+    }
+
+    /// Empties every entry.
+    pub fn clear(&mut self) {
+        for e in self.entries.iter_mut() {
+            *e = Entry::default();
+        }
+    }
+
+    /// True when the table has no room at all.
+    pub fn is_disabled(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    fn bucket(&self, p: &Position) -> usize {
+        (hash(p) & self.mask) as usize
+    }
+
+    /// The entry of `p` of this kind, if stored.
+    pub fn probe(&self, p: &Position, kind: Kind) -> Option<Entry> {
+        if self.entries.is_empty() {
+            return None;
+        }
+        let i = self.bucket(p);
+        for e in &self.entries[i..i + 2] {
+            if e.kind == kind && e.player == p.player && e.opponent == p.opponent {
+                return Some(*e);
+            }
+        }
+        None
+    }
+
+    /// Stores bounds for `p`.
+    pub fn store(&mut self, p: &Position, kind: Kind, depth: u8, lower: i16, upper: i16, best: u8) {
+        if self.entries.is_empty() {
+            return;
+        }
+        let i = self.bucket(p);
+        let same = |e: &Entry| e.player == p.player && e.opponent == p.opponent && e.kind == kind;
+        let slot = if same(&self.entries[i]) {
+            i
+        } else if same(&self.entries[i + 1]) {
+            i + 1
+        } else if self.entries[i].depth <= self.entries[i + 1].depth {
+            i
+        } else {
+            i + 1
+        };
+        self.entries[slot] = Entry {
+            player: p.player,
+            opponent: p.opponent,
+            lower,
+            upper,
+            depth,
+            best,
+            kind,
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_and_probe() {
+        let mut storage = [Entry::default(); 13];
+        let mut t = Table::new(&mut storage);
+        let p = Position::initial();
+        assert!(t.probe(&p, Kind::Exact).is_none());
+        t.store(&p, Kind::Exact, 60, -4, 10, 19);
+        let e = t.probe(&p, Kind::Exact).unwrap();
+        assert_eq!((e.lower, e.upper, e.depth, e.best), (-4, 10, 60, 19));
+        assert!(t.probe(&p, Kind::Midgame).is_none());
+        assert!(t.probe(&p.pass(), Kind::Exact).is_none());
+        let mut none: [Entry; 1] = [Entry::default()];
+        let mut t = Table::new(&mut none);
+        t.store(&p, Kind::Exact, 60, 0, 0, 0);
+        assert!(t.probe(&p, Kind::Exact).is_none());
+    }
+}
