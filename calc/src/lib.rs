@@ -8,6 +8,7 @@
 #![no_std]
 
 pub mod connect4;
+pub mod entropy;
 pub mod othello;
 pub mod rng;
 pub mod tictactoe;

@@ -1,0 +1,14 @@
+//! New Entropy (spec section 2, seed 000) and classic Entropy: the 7x7 board, the bag of 49
+//! pieces, palindrome scoring, the two-round game, and the computer players.
+
+pub mod ai;
+pub mod bag;
+pub mod board;
+pub mod game;
+pub mod score;
+
+pub use ai::{choose_attack, choose_placement, Level};
+pub use bag::Bag;
+pub use board::{Board, Colour};
+pub use game::{Attack, Game, Outcome, Phase};
+pub use score::Variant;
