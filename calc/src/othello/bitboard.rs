@@ -24,36 +24,27 @@ pub struct Position {
     pub opponent: u64,
 }
 
-/// Shifts `b` one step in direction `dir` (0..8: E, W, N, S, NE, SW, NW, SE), dropping what
-/// would leave the board or wrap around its side.
+/// The discs flanked from the single disc `x` along the line of `shift`, both ways: runs of
+/// `om` (the opponent's discs a run may cross) closed by a disc of `p`. Branch-free: each run
+/// is grown six steps (the longest possible) and kept only if the square after it is `p`'s.
 #[inline(always)]
-const fn step(b: u64, dir: usize) -> u64 {
-    match dir {
-        0 => (b << 1) & NOT_A,
-        1 => (b >> 1) & NOT_H,
-        2 => b << 8,
-        3 => b >> 8,
-        4 => (b << 9) & NOT_A,
-        5 => (b >> 9) & NOT_H,
-        6 => (b << 7) & NOT_H,
-        _ => (b >> 7) & NOT_A,
-    }
-}
-
-/// The discs of `o` flanked, in one direction, between `x` (one disc) and a disc of `p`.
-#[inline(always)]
-fn flips_dir(x: u64, p: u64, o: u64, dir: usize) -> u64 {
-    let mut run = 0;
-    let mut t = step(x, dir);
-    while t & o != 0 {
-        run |= t;
-        t = step(t, dir);
-    }
-    if t & p != 0 {
-        run
-    } else {
-        0
-    }
+fn flips_line(x: u64, p: u64, om: u64, shift: u32) -> u64 {
+    let mut f = om & (x << shift);
+    f |= om & (f << shift);
+    f |= om & (f << shift);
+    f |= om & (f << shift);
+    f |= om & (f << shift);
+    f |= om & (f << shift);
+    let closed = (((f << shift) & p) != 0) as u64;
+    let left = f & closed.wrapping_neg();
+    let mut g = om & (x >> shift);
+    g |= om & (g >> shift);
+    g |= om & (g >> shift);
+    g |= om & (g >> shift);
+    g |= om & (g >> shift);
+    g |= om & (g >> shift);
+    let closed = (((g >> shift) & p) != 0) as u64;
+    left | (g & closed.wrapping_neg())
 }
 
 /// Squares reachable from a disc of `p` over a run of discs of `o`, along the line of `shift`
@@ -119,13 +110,12 @@ impl Position {
             return 0;
         }
         let (p, o) = (self.player, self.opponent);
-        let mut f = 0;
-        let mut dir = 0;
-        while dir < 8 {
-            f |= flips_dir(x, p, o, dir);
-            dir += 1;
-        }
-        f
+        // Sideways lines may not run through columns a and h (a run there would wrap).
+        let inner = o & NOT_A & NOT_H;
+        flips_line(x, p, inner, 1)
+            | flips_line(x, p, o, 8)
+            | flips_line(x, p, inner, 7)
+            | flips_line(x, p, inner, 9)
     }
 
     /// The position after the side to move plays `sq` flipping `flips` (as given by
@@ -243,7 +233,9 @@ mod tests {
             let mut p = Position::initial();
             loop {
                 let m = p.moves();
-                let by_flips = (0..64).filter(|&s| p.flips(s) != 0).fold(0, |a, s| a | 1 << s);
+                let by_flips = (0..64)
+                    .filter(|&s| p.flips(s) != 0)
+                    .fold(0, |a, s| a | 1 << s);
                 assert_eq!(m, by_flips);
                 for s in 1..8 {
                     let t = p.transformed(s);

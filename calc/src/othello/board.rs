@@ -302,7 +302,13 @@ mod tests {
         for m in ["e6", "f4", "e3", "f6", "g5", "d6", "e7", "f5", "c5"] {
             b.play(sq(m)).unwrap();
         }
-        assert_eq!(b.status(), Status::Over { black: 13, white: 0 });
+        assert_eq!(
+            b.status(),
+            Status::Over {
+                black: 13,
+                white: 0
+            }
+        );
         assert_eq!(b.pass(), Err(MoveError::GameOver));
     }
 }

@@ -62,10 +62,15 @@ pub(crate) struct Meter<'b, B: Budget> {
 impl<'b, B: Budget> Meter<'b, B> {
     /// A counter at zero.
     pub fn new(budget: &'b mut B) -> Meter<'b, B> {
+        Meter::starting_at(budget, 0)
+    }
+
+    /// A counter that goes on from `nodes` already searched (by an earlier phase).
+    pub fn starting_at(budget: &'b mut B, nodes: u64) -> Meter<'b, B> {
         Meter {
             budget,
-            nodes: 0,
-            next_check: CHECK_INTERVAL,
+            nodes,
+            next_check: nodes + CHECK_INTERVAL,
             stopped: false,
         }
     }

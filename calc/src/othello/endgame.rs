@@ -1,26 +1,35 @@
 //! The exact endgame solver: the final disc difference under perfect play, and a move that
 //! achieves it.
 //!
-//! Negamax alpha-beta with principal-variation (null-window) search on bitboards, fail-soft.
-//! Scores are final disc differences for the side to move, the empty squares going to the
-//! winner (the FFO convention). Techniques, by number of empty squares:
+//! Negamax alpha-beta on bitboards, fail-soft. Scores are final disc differences for the side
+//! to move, the empty squares going to the winner (the FFO convention); they are always even.
 //!
-//! - from [`TT_MIN`] empties up: the caller's transposition table (bounds and best move), and
-//!   enhanced transposition cutoffs (a child already known to refute the window ends the node
-//!   before any search);
+//! At the root, MTD(f): null-window tests "is the score at least t?" starting from a guess of
+//! 0, each one narrowing the bounds (which the transposition table keeps and merges) until they
+//! meet. From [`RANK_MIN`] empties, the root moves are first ranked by short midgame searches
+//! ([`super::search::rank_moves`]). Inside the tree, by number of empty squares:
+//!
+//! - from [`TT_MIN`] up: the caller's transposition table (bounds and best move), and enhanced
+//!   transposition cutoffs (a child already known to refute the window ends the node at once);
 //! - from [`ORDER_MIN`] up: fastest-first ordering — moves that leave the opponent the fewest
-//!   replies first (corners counted twice), the table's move before all;
-//! - below that, down to [`SMALL`] + 1: moves in quadrant-parity order (moves in a region of
-//!   the board with an odd number of empties first), then by square;
-//! - at [`SMALL`] empties and fewer: no move generation at all; every empty square is tried
-//!   directly, odd regions first;
+//!   replies first (corners counted twice, fewer empty squares next to our discs better), or
+//!   from [`EVAL_ORDER_MIN`] by the midgame evaluation of the child; the table's move first;
+//! - a stability cutoff whenever alpha is at least [`STABILITY_MIN_ALPHA`]: the opponent's
+//!   stable discs ([`super::stability`]) bound what can still be won;
+//! - below [`ORDER_MIN`], down to [`SMALL`] + 1: moves in quadrant-parity order (moves in a
+//!   region of the board with an odd number of empties first);
+//! - at [`SMALL`] empties and fewer: no move generation; every empty square next to an
+//!   opponent disc is tried directly, odd regions first;
 //! - the last empty square is scored by counting the flips of the one possible move.
 //!
-//! A node is one position searched (passes included). The search stops when the caller's
-//! [`Budget`] says so ([`Stopped`]); node counts are deterministic.
+//! A node is one position searched (passes included; the midgame ranking's nodes are added).
+//! The table is cleared at the start of every solve, so that a solve's result and node count
+//! depend only on the position and the table's size. The search stops when the caller's
+//! [`Budget`] says so ([`Stopped`]).
 
 use super::bitboard::Position;
 use super::budget::{Budget, Meter, Stopped};
+use super::eval::{evaluate, neighbours};
 use super::square::{Square, Squares};
 use super::stability::stable;
 use super::tt::{Entry, Kind, Table};
@@ -29,6 +38,10 @@ use super::tt::{Entry, Kind, Table};
 pub const SMALL: u32 = 5;
 /// From this many empties, fastest-first move ordering.
 pub const ORDER_MIN: u32 = 7;
+/// From this many empties, ordering by the midgame evaluation of the child.
+pub const EVAL_ORDER_MIN: u32 = 14;
+/// From this many empties, the root moves are ranked by midgame searches first.
+pub const RANK_MIN: u32 = 14;
 /// From this many empties, the transposition table.
 pub const TT_MIN: u32 = 10;
 
@@ -43,12 +56,6 @@ const QUADRANTS: [u64; 4] = [
     0xF0F0_F0F0_0000_0000,
 ];
 const CORNERS: u64 = 0x8100_0000_0000_0081;
-
-/// The squares next to a disc of `b` (in any of the 8 directions).
-fn neighbours(b: u64) -> u64 {
-    let h = ((b << 1) & 0xFEFE_FEFE_FEFE_FEFE) | ((b >> 1) & 0x7F7F_7F7F_7F7F_7F7F) | b;
-    (h << 8) | (h >> 8) | h
-}
 
 /// The result of a solve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,15 +73,40 @@ struct Solver<'t, 'b, B: Budget> {
     meter: Meter<'b, B>,
 }
 
+/// The quadrant bit (0..4) of square `sq`: bit 0 from the column half, bit 1 from the row half.
+const fn quadrant_bit(sq: u8) -> u8 {
+    1 << (((sq >> 2) & 1) | ((sq >> 4) & 2))
+}
+
+/// Bit `k` set when quadrant `k` holds an odd number of `empties`.
+fn parity_of(empties: u64) -> u8 {
+    let mut parity = 0;
+    for (k, q) in QUADRANTS.iter().enumerate() {
+        parity |= (((empties & q).count_ones() & 1) as u8) << k;
+    }
+    parity
+}
+
+/// For each parity (4 bits), the squares of the quadrants it marks odd.
+const PARITY_SQUARES: [u64; 16] = {
+    let mut t = [0u64; 16];
+    let mut i = 0;
+    while i < 16 {
+        let mut k = 0;
+        while k < 4 {
+            if i & (1 << k) != 0 {
+                t[i] |= QUADRANTS[k];
+            }
+            k += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
 /// The squares in regions (quadrants) holding an odd number of empty squares.
 fn odd_regions(empties: u64) -> u64 {
-    let mut odd = 0;
-    for q in QUADRANTS {
-        if (empties & q).count_ones() & 1 != 0 {
-            odd |= q;
-        }
-    }
-    odd
+    PARITY_SQUARES[parity_of(empties) as usize]
 }
 
 impl<B: Budget> Solver<'_, '_, B> {
@@ -102,24 +134,43 @@ impl<B: Budget> Solver<'_, '_, B> {
         d + d.signum()
     }
 
-    /// Few empties: every empty square tried directly, odd regions first.
-    fn small(&mut self, p: &Position, mut alpha: i32, beta: i32, empties: u64, n: u32) -> i32 {
+    /// Few empties: every empty square next to an opponent disc tried directly, squares of
+    /// odd regions first. `parity` has bit `k` set when quadrant `k` holds an odd number of
+    /// the `empties`.
+    fn small(
+        &mut self,
+        p: &Position,
+        mut alpha: i32,
+        beta: i32,
+        empties: u64,
+        n: u32,
+        parity: u8,
+    ) -> i32 {
         if n == 1 {
             return self.last(p, empties.trailing_zeros() as u8);
         }
         if self.tick() {
             return 0;
         }
-        let odd = odd_regions(empties);
+        let candidates = empties & neighbours(p.opponent);
+        let odd = PARITY_SQUARES[parity as usize & 15];
         let mut best = -65;
-        for region in [empties & odd, empties & !odd] {
+        for region in [candidates & odd, candidates & !odd] {
             for sq in Squares(region) {
                 let s = sq.index();
                 let f = p.flips(s);
                 if f == 0 {
                     continue;
                 }
-                let v = -self.small(&p.after(s, f), -beta, -alpha, empties & !sq.bit(), n - 1);
+                let next = p.after(s, f);
+                let v = -self.small(
+                    &next,
+                    -beta,
+                    -alpha,
+                    empties & !sq.bit(),
+                    n - 1,
+                    parity ^ quadrant_bit(s),
+                );
                 if v > best {
                     best = v;
                     if v > alpha {
@@ -136,8 +187,8 @@ impl<B: Budget> Solver<'_, '_, B> {
         }
         // No move: pass if the opponent can move, else the game is over.
         let q = p.pass();
-        if Squares(empties).any(|sq| q.flips(sq.index()) != 0) {
-            -self.small(&q, -beta, -alpha, empties, n)
+        if Squares(empties & neighbours(q.opponent)).any(|sq| q.flips(sq.index()) != 0) {
+            -self.small(&q, -beta, -alpha, empties, n, parity)
         } else {
             p.final_score()
         }
@@ -146,7 +197,8 @@ impl<B: Budget> Solver<'_, '_, B> {
     /// The general case: move generation, ordering, table.
     fn search(&mut self, p: &Position, mut alpha: i32, mut beta: i32, n: u32) -> i32 {
         if n <= SMALL {
-            return self.small(p, alpha, beta, p.empties(), n);
+            let empties = p.empties();
+            return self.small(p, alpha, beta, empties, n, parity_of(empties));
         }
         if self.tick() {
             return 0;
@@ -182,18 +234,12 @@ impl<B: Budget> Solver<'_, '_, B> {
                 beta = beta.min(hi);
                 tt_move = e.best;
             }
-            // Enhanced transposition cutoff: a child whose stored upper bound already refutes
-            // the window (its value for us, minus its upper bound, reaches beta).
-            for sq in Squares(moves) {
-                let c = p.after(sq.index(), p.flips(sq.index()));
-                if let Some(e) = self.tt.probe(&c, Kind::Exact) {
-                    if -(e.upper as i32) >= beta {
-                        return -(e.upper as i32);
-                    }
-                }
-            }
         }
-        let (list, count) = self.order(p, moves, n, tt_move);
+        let etc = if use_tt { beta } else { i32::MAX };
+        let (list, count) = match self.order(p, moves, n, tt_move, etc) {
+            Ok(ordered) => ordered,
+            Err(cut) => return cut,
+        };
         let alpha0 = alpha;
         let mut best = -65;
         let mut best_sq = 64u8;
@@ -237,26 +283,51 @@ impl<B: Budget> Solver<'_, '_, B> {
         best
     }
 
-    /// The moves of `p` in search order (smallest key first) and their count.
-    fn order(&mut self, p: &Position, moves: u64, n: u32, tt_move: u8) -> ([u8; 34], usize) {
+    /// The moves of `p` in search order (smallest key first) and their count; or, when a
+    /// child's stored upper bound already proves a score of at least `etc_beta` for `p`
+    /// (enhanced transposition cutoff), that score.
+    fn order(
+        &mut self,
+        p: &Position,
+        moves: u64,
+        n: u32,
+        tt_move: u8,
+        etc_beta: i32,
+    ) -> Result<([u8; 34], usize), i32> {
         let mut list = [0u8; 34];
         let mut keys = [0i16; 34];
         let mut count = 0;
-        let odd = if n < ORDER_MIN { odd_regions(p.empties()) } else { 0 };
+        let odd = if n < ORDER_MIN {
+            odd_regions(p.empties())
+        } else {
+            0
+        };
         for sq in Squares(moves) {
             let s = sq.index();
             let key = if s == tt_move {
                 i16::MIN
             } else if n >= ORDER_MIN {
                 let c = p.after(s, p.flips(s));
-                let replies = c.moves();
-                let frontier = neighbours(c.opponent) & c.empties();
-                let mut k = (replies.count_ones() + (replies & CORNERS).count_ones()) as i16 * 16
-                    + frontier.count_ones() as i16 * 2;
-                if sq.bit() & CORNERS != 0 {
-                    k -= 8;
+                if etc_beta < i32::MAX {
+                    if let Some(e) = self.tt.probe(&c, Kind::Exact) {
+                        if -(e.upper as i32) >= etc_beta {
+                            return Err(-(e.upper as i32));
+                        }
+                    }
                 }
-                k
+                if n >= EVAL_ORDER_MIN {
+                    evaluate(&c) as i16
+                } else {
+                    let replies = c.moves();
+                    let frontier = neighbours(c.opponent) & c.empties();
+                    let mut k = (replies.count_ones() + (replies & CORNERS).count_ones()) as i16
+                        * 16
+                        + frontier.count_ones() as i16 * 2;
+                    if sq.bit() & CORNERS != 0 {
+                        k -= 8;
+                    }
+                    k
+                }
             } else if sq.bit() & odd != 0 {
                 s as i16 - 64
             } else {
@@ -273,14 +344,18 @@ impl<B: Budget> Solver<'_, '_, B> {
             list[j] = s;
             count += 1;
         }
-        (list, count)
+        Ok((list, count))
     }
 }
 
 /// Solves `position` exactly: the final disc difference for the side to move under perfect
 /// play and a move achieving it. `table` is the caller's transposition table (any length; see
 /// [`Table::new`]); `budget` may stop the search ([`Stopped`]).
-pub fn solve<B: Budget>(position: &Position, table: &mut [Entry], budget: &mut B) -> Result<Solution, Stopped> {
+pub fn solve<B: Budget>(
+    position: &Position,
+    table: &mut [Entry],
+    budget: &mut B,
+) -> Result<Solution, Stopped> {
     solve_window(position, -64, 64, table, budget)
 }
 
@@ -294,18 +369,33 @@ pub fn solve_window<B: Budget>(
     table: &mut [Entry],
     budget: &mut B,
 ) -> Result<Solution, Stopped> {
-    let mut s = Solver {
-        tt: Table::new(table),
-        meter: Meter::new(budget),
-    };
     let p = *position;
     let n = p.empty_count();
+    Table::new(table).clear();
+    let rank_depth = if n >= RANK_MIN {
+        (n - RANK_MIN + 2).min(8) as u8
+    } else {
+        0
+    };
+    let mut ranked = None;
+    let mut rank_nodes = 0;
+    if rank_depth > 0 && p.moves() != 0 {
+        let (moves, _, count, nodes) = super::search::rank_moves(&p, rank_depth, table, budget);
+        ranked = Some((moves, count));
+        rank_nodes = nodes;
+    }
+    let mut s = Solver {
+        tt: Table::new(table),
+        meter: Meter::starting_at(budget, rank_nodes),
+    };
     let (alpha, beta) = (alpha.clamp(-64, 64) - 1, beta.clamp(-64, 64) + 1);
     let moves = p.moves();
     if moves == 0 {
         let score = s.search(&p, alpha, beta, n);
         if s.meter.stopped {
-            return Err(Stopped { nodes: s.meter.nodes });
+            return Err(Stopped {
+                nodes: s.meter.nodes,
+            });
         }
         return Ok(Solution {
             score,
@@ -314,41 +404,76 @@ pub fn solve_window<B: Budget>(
         });
     }
     s.meter.nodes += 1;
-    let (order, count) = s.order(&p, moves, n.max(ORDER_MIN), 64);
-    let mut a = alpha;
-    let mut best = -65;
+    let (mut order, count) = match ranked {
+        Some(ranked) => ranked,
+        None => s
+            .order(&p, moves, n.max(ORDER_MIN), 64, i32::MAX)
+            .unwrap_or(([0; 34], 0)),
+    };
+    // MTD(f) on even scores: null-window tests "score >= beta" from a guess, each test
+    // tightening the bounds (the table keeps them) until they meet or leave the window.
+    let (mut lower, mut upper) = (-66, 66);
+    let mut guess = 0i32.clamp(alpha + 1, beta - 1) & !1;
     let mut best_sq = order[0];
-    for (i, &sq) in order[..count].iter().enumerate() {
-        let c = p.after(sq, p.flips(sq));
-        let v = if i == 0 {
-            -s.search(&c, -beta, -a, n - 1)
-        } else {
-            let v = -s.search(&c, -a - 1, -a, n - 1);
-            if v > a && v < beta {
-                -s.search(&c, -beta, -a, n - 1)
-            } else {
-                v
-            }
-        };
-        if s.meter.stopped {
-            return Err(Stopped { nodes: s.meter.nodes });
+    while lower < upper {
+        if upper <= alpha || lower >= beta {
+            break;
         }
-        if v > best {
-            best = v;
-            best_sq = sq;
-            if v > a {
-                a = v;
+        let test = if guess <= lower { lower + 2 } else { guess };
+        let (v, mv) = s.root(&p, &order[..count], test - 1, test, n);
+        if s.meter.stopped {
+            return Err(Stopped {
+                nodes: s.meter.nodes,
+            });
+        }
+        if v >= test {
+            lower = v;
+            best_sq = mv;
+            // Search the refuting move first from now on.
+            if let Some(k) = order[..count].iter().position(|&m| m == mv) {
+                order[..=k].rotate_right(1);
+            }
+        } else {
+            upper = v;
+        }
+        guess = v;
+    }
+    let score = if lower >= upper {
+        lower
+    } else if upper <= alpha {
+        upper
+    } else {
+        lower
+    };
+    Ok(Solution {
+        score,
+        best: Square::new(best_sq),
+        nodes: s.meter.nodes,
+    })
+}
+
+impl<B: Budget> Solver<'_, '_, B> {
+    /// A null-window search of the root moves `order` (window `alpha`, `alpha + 1`): the
+    /// value (fail-soft) and the move that reached it.
+    fn root(&mut self, p: &Position, order: &[u8], alpha: i32, beta: i32, n: u32) -> (i32, u8) {
+        let mut best = -65;
+        let mut best_sq = order.first().copied().unwrap_or(64);
+        for &sq in order {
+            let c = p.after(sq, p.flips(sq));
+            let v = -self.search(&c, -beta, -alpha, n - 1);
+            if self.meter.stopped {
+                break;
+            }
+            if v > best {
+                best = v;
+                best_sq = sq;
                 if v >= beta {
                     break;
                 }
             }
         }
+        (best, best_sq)
     }
-    Ok(Solution {
-        score: best,
-        best: Square::new(best_sq),
-        nodes: s.meter.nodes,
-    })
 }
 
 #[cfg(test)]
@@ -398,7 +523,7 @@ mod tests {
     fn agrees_with_minimax_on_small_endgames() {
         let mut table = [Entry::default(); 1024];
         for seed in 0..60 {
-            let empties = 4 + seed % 8;
+            let empties = 4 + seed % 6;
             let p = random_endgame(seed, empties);
             let exact = minimax(&p);
             let s = solve(&p, &mut table, &mut Unlimited).unwrap();
@@ -408,6 +533,36 @@ mod tests {
             }
             let w = solve_window(&p, -1, 1, &mut table, &mut Unlimited).unwrap();
             assert_eq!(w.score.signum(), exact.signum());
+        }
+    }
+
+    #[test]
+    fn windows_give_exact_scores_inside_and_bounds_outside() {
+        let mut table = [Entry::default(); 1024];
+        let mut rng = crate::Rng::new(17);
+        for seed in 100..160 {
+            let p = random_endgame(seed, 6 + seed % 4);
+            let exact = minimax(&p);
+            let a = rng.below(40) as i32 - 20;
+            let b = a + rng.below(12) as i32;
+            let w = solve_window(&p, a, b, &mut table, &mut Unlimited).unwrap();
+            if exact < a {
+                assert!(
+                    w.score < a && w.score >= exact,
+                    "{exact} [{a},{b}] {}",
+                    w.score
+                );
+            } else if exact > b {
+                assert!(
+                    w.score > b && w.score <= exact,
+                    "{exact} [{a},{b}] {}",
+                    w.score
+                );
+            } else {
+                assert_eq!(w.score, exact);
+                let m = w.best.unwrap();
+                assert_eq!(-minimax(&p.play(m.index()).unwrap()), exact);
+            }
         }
     }
 

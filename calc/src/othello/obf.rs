@@ -51,12 +51,23 @@ impl Obf {
             _ => return Err(ObfError::BadSide),
         };
         let position = match side {
-            Colour::Black => Position { player: black, opponent: white },
-            Colour::White => Position { player: white, opponent: black },
+            Colour::Black => Position {
+                player: black,
+                opponent: white,
+            },
+            Colour::White => Position {
+                player: white,
+                opponent: black,
+            },
         };
         let mut scores = [None; 64];
         let rest = line.get(66..).unwrap_or("");
-        for (n, entry) in rest.split(';').map(str::trim).filter(|e| !e.is_empty()).enumerate() {
+        for (n, entry) in rest
+            .split(';')
+            .map(str::trim)
+            .filter(|e| !e.is_empty())
+            .enumerate()
+        {
             let bad = ObfError::BadEntry(n.min(255) as u8);
             let (mv, score) = entry.split_once(':').ok_or(bad)?;
             let sq = Square::parse(mv.trim().as_bytes()).ok_or(bad)?;
@@ -81,7 +92,9 @@ impl Obf {
 
     /// The listed moves that reach the best score, as a bitboard.
     pub fn best_moves(&self) -> u64 {
-        let Some(best) = self.best_score() else { return 0 };
+        let Some(best) = self.best_score() else {
+            return 0;
+        };
         let mut moves = 0;
         for (i, s) in self.scores.iter().enumerate() {
             if *s == Some(best) {
@@ -104,7 +117,10 @@ mod tests {
         assert_eq!(o.position().empty_count(), 14);
         assert_eq!(o.best_score(), Some(18));
         assert_eq!(o.best_moves(), Square::parse(b"g8").unwrap().bit());
-        assert_eq!(o.scores[Square::parse(b"g2").unwrap().index() as usize], Some(-24));
+        assert_eq!(
+            o.scores[Square::parse(b"g2").unwrap().index() as usize],
+            Some(-24)
+        );
     }
 
     #[test]

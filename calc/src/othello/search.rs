@@ -30,11 +30,20 @@ pub struct Level {
 
 impl Level {
     /// One ply with the evaluation; exact in the last 8 squares.
-    pub const EASY: Level = Level { depth: 1, exact_from: 8 };
+    pub const EASY: Level = Level {
+        depth: 1,
+        exact_from: 8,
+    };
     /// Three plies; exact in the last 12 squares.
-    pub const MEDIUM: Level = Level { depth: 3, exact_from: 12 };
+    pub const MEDIUM: Level = Level {
+        depth: 3,
+        exact_from: 12,
+    };
     /// Five plies; exact in the last 14 squares.
-    pub const HARD: Level = Level { depth: 5, exact_from: 14 };
+    pub const HARD: Level = Level {
+        depth: 5,
+        exact_from: 14,
+    };
 }
 
 /// What the search decided.
@@ -106,7 +115,14 @@ impl<B: Budget> Searcher<'_, '_, B> {
     }
 
     /// Principal-variation search of the moves of `p` (none empty), `depth` plies.
-    fn moves(&mut self, p: &Position, list: &[u8], mut alpha: i32, beta: i32, depth: u8) -> (i32, u8) {
+    fn moves(
+        &mut self,
+        p: &Position,
+        list: &[u8],
+        mut alpha: i32,
+        beta: i32,
+        depth: u8,
+    ) -> (i32, u8) {
         let mut best = -INF;
         let mut best_sq = 64;
         for (k, &s) in list.iter().enumerate() {
@@ -138,7 +154,14 @@ impl<B: Budget> Searcher<'_, '_, B> {
         (best, best_sq)
     }
 
-    fn search(&mut self, p: &Position, mut alpha: i32, mut beta: i32, depth: u8, passed: bool) -> i32 {
+    fn search(
+        &mut self,
+        p: &Position,
+        mut alpha: i32,
+        mut beta: i32,
+        depth: u8,
+        passed: bool,
+    ) -> i32 {
         if self.tick() {
             return 0;
         }
@@ -187,7 +210,12 @@ impl<B: Budget> Searcher<'_, '_, B> {
 
 /// The searching AI's move for the side to move of `position`, at `level`, with the caller's
 /// transposition table (any length, even empty) and budget. Deterministic; no random choice.
-pub fn choose_move<B: Budget>(position: &Position, level: Level, table: &mut [Entry], budget: &mut B) -> Decision {
+pub fn choose_move<B: Budget>(
+    position: &Position,
+    level: Level,
+    table: &mut [Entry],
+    budget: &mut B,
+) -> Decision {
     let p = *position;
     let moves = p.moves();
     let mut decision = Decision {
@@ -239,6 +267,38 @@ pub fn choose_move<B: Budget>(position: &Position, level: Level, table: &mut [En
     decision
 }
 
+/// Ranks the moves of `position` by a midgame search of `depth` plies each (best first), with
+/// the caller's table. Returns the moves, their values, their count and the nodes searched.
+pub fn rank_moves<B: Budget>(
+    position: &Position,
+    depth: u8,
+    table: &mut [Entry],
+    budget: &mut B,
+) -> ([u8; 34], [i32; 34], usize, u64) {
+    let p = *position;
+    let mut s = Searcher {
+        tt: Table::new(table),
+        meter: Meter::new(budget),
+    };
+    let (list, count) = ordered(&p, p.moves(), true, 64);
+    let mut values = [0i32; 34];
+    for (i, &sq) in list[..count].iter().enumerate() {
+        let c = p.after(sq, p.flips(sq));
+        values[i] = -s.search(&c, -INF, INF, depth.saturating_sub(1), false);
+    }
+    // Stable insertion sort, best first.
+    let (mut moves, mut vals) = (list, values);
+    for i in 1..count {
+        let mut j = i;
+        while j > 0 && vals[j - 1] < vals[j] {
+            vals.swap(j - 1, j);
+            moves.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    (moves, vals, count, s.meter.nodes)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -260,7 +320,15 @@ mod tests {
     fn budget_keeps_the_last_finished_iteration() {
         let mut table = [Entry::default(); 4096];
         let p = Position::initial();
-        let d = choose_move(&p, Level { depth: 12, exact_from: 0 }, &mut table, &mut NodeLimit(5000));
+        let d = choose_move(
+            &p,
+            Level {
+                depth: 12,
+                exact_from: 0,
+            },
+            &mut table,
+            &mut NodeLimit(5000),
+        );
         assert!(d.depth >= 1 && d.depth < 12);
         assert!(d.best.is_some());
         assert!(d.nodes >= 5000 && d.nodes < 5000 + CHECK_INTERVAL);

@@ -91,7 +91,9 @@ pub fn choose_move(board: &Board, rng: &mut Rng) -> Option<Square> {
     let mut best = i32::MIN;
     let mut tied = 0u64;
     for sq in Squares(moves) {
-        let Some(s) = move_score(board, sq) else { continue };
+        let Some(s) = move_score(board, sq) else {
+            continue;
+        };
         if s > best {
             best = s;
             tied = sq.bit();

@@ -71,7 +71,13 @@ fn full_lines(filled: u64) -> [u64; 4] {
     let mut full = [0u64; 4];
     for (i, &line) in LINES.iter().enumerate() {
         if filled & line == line {
-            let family = if i < 16 { i & 1 } else if i < 16 + 13 { 2 } else { 3 };
+            let family = if i < 16 {
+                i & 1
+            } else if i < 16 + 13 {
+                2
+            } else {
+                3
+            };
             full[family] |= line;
         }
     }
@@ -103,7 +109,10 @@ mod tests {
     fn line_families() {
         assert_eq!(LINES.iter().filter(|l| l.count_ones() == 8).count(), 16 + 2);
         let [r, c, d, a] = full_lines(!0);
-        assert_eq!((r, c, d, a), (!0, !0, !0x0100_0000_0000_0080, !0x8000_0000_0000_0001));
+        assert_eq!(
+            (r, c, d, a),
+            (!0, !0, !0x0100_0000_0000_0080, !0x8000_0000_0000_0001)
+        );
     }
 
     #[test]

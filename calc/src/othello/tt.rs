@@ -103,8 +103,17 @@ impl<'a> Table<'a> {
         None
     }
 
-    /// Stores bounds for `p`.
-    pub fn store(&mut self, p: &Position, kind: Kind, depth: u8, lower: i16, upper: i16, best: u8) {
+    /// Stores bounds for `p`. Bounds already stored for the same position, kind and depth are
+    /// kept where they are tighter (successive null-window searches add up).
+    pub fn store(
+        &mut self,
+        p: &Position,
+        kind: Kind,
+        depth: u8,
+        mut lower: i16,
+        mut upper: i16,
+        best: u8,
+    ) {
         if self.entries.is_empty() {
             return;
         }
@@ -119,6 +128,14 @@ impl<'a> Table<'a> {
         } else {
             i + 1
         };
+        let old = self.entries[slot];
+        if same(&old) && old.depth == depth {
+            let (lo, hi) = (lower.max(old.lower), upper.min(old.upper));
+            if lo <= hi {
+                lower = lo;
+                upper = hi;
+            }
+        }
         self.entries[slot] = Entry {
             player: p.player,
             opponent: p.opponent,
