@@ -29,7 +29,11 @@ fn line_scores_match_the_worked_values() {
         let (cells, score) = l.split_once(' ').unwrap();
         assert_eq!(cells.len(), 7, "{l}");
         let line = parse_line(cells);
-        assert_eq!(line_score(&line), score.trim().parse::<u32>().unwrap(), "{l}");
+        assert_eq!(
+            line_score(&line),
+            score.trim().parse::<u32>().unwrap(),
+            "{l}"
+        );
         checked += 1;
     }
     assert_eq!(checked, 19);

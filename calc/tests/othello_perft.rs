@@ -47,7 +47,11 @@ fn agree(board: &Board, depth: u32, checked: &mut u64) {
     match board.status() {
         Status::Over { black, white } => {
             assert!(pos.is_over());
-            let (me, them) = if side == Colour::Black { (black, white) } else { (white, black) };
+            let (me, them) = if side == Colour::Black {
+                (black, white)
+            } else {
+                (white, black)
+            };
             assert_eq!(pos.player.count_ones(), me as u32);
             assert_eq!(pos.opponent.count_ones(), them as u32);
         }

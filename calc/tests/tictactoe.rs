@@ -80,7 +80,10 @@ fn depth_9_never_loses() {
         for ai in [Mark::X, Mark::O] {
             let mut tally = [0; 3];
             outcomes(Board::new(first), ai, HARD, &mut tally);
-            assert_eq!(tally[2], 0, "depth 9 lost a line (first {first:?}, ai {ai:?})");
+            assert_eq!(
+                tally[2], 0,
+                "depth 9 lost a line (first {first:?}, ai {ai:?})"
+            );
             assert!(tally[0] > 0 && tally[1] > 0);
         }
     }

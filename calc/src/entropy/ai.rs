@@ -80,8 +80,12 @@ impl<T: Copy> Best<T> {
     }
 }
 
-/// The cells the piece on (or placed at) `at` may end on: `at` itself and its slides.
+/// The cells the piece on (or placed at) `at` may end on: `at` itself and its slides (none
+/// for a cell out of range).
 pub fn destinations(board: &Board, at: u8) -> u64 {
+    if at as usize >= CELLS {
+        return 0;
+    }
     (1 << at) | board.slides(at as usize)
 }
 
@@ -91,7 +95,10 @@ pub fn for_each_attack(board: &Board, at: u8, variant: Variant, mut f: impl FnMu
     match variant {
         Variant::New => {
             for to in Cells(destinations(board, at)) {
-                f(Attack { from: at, to: to as u8 });
+                f(Attack {
+                    from: at,
+                    to: to as u8,
+                });
             }
         }
         Variant::Classic => {
@@ -114,18 +121,29 @@ fn value_attacks(board: &Board, at: u8, variant: Variant, mut f: impl FnMut(Atta
     match variant {
         Variant::New => {
             let mut base = *board;
-            let Ok(piece) = base.take(at as usize) else { return 0 };
+            let Ok(piece) = base.take(at as usize) else {
+                return 0;
+            };
             let lines = LineScores::of(&base);
             for to in Cells(destinations(&base, at)) {
                 let (r, c) = lines.sums_with(&base, to, piece);
                 n += 1;
-                f(Attack { from: at, to: to as u8 }, evaluate(variant, r, c));
+                f(
+                    Attack {
+                        from: at,
+                        to: to as u8,
+                    },
+                    evaluate(variant, r, c),
+                );
             }
         }
         Variant::Classic => {
             let lines = LineScores::of(board);
             n += 1;
-            f(Attack::stay(at), evaluate(variant, lines.row_sum, lines.column_sum));
+            f(
+                Attack::stay(at),
+                evaluate(variant, lines.row_sum, lines.column_sum),
+            );
             for from in Cells(board.occupied()) {
                 for to in Cells(board.slides(from)) {
                     let (r, c) = lines.sums_moved(board, from, to);
@@ -146,7 +164,12 @@ fn value_attacks(board: &Board, at: u8, variant: Variant, mut f: impl FnMut(Atta
 
 /// Hard-defence value of every empty cell for `piece`: the best counter-attack's evaluated
 /// score, `f(cell, value)`. Returns the evaluations.
-fn value_placements(board: &Board, piece: Colour, variant: Variant, mut f: impl FnMut(usize, u32)) -> u32 {
+fn value_placements(
+    board: &Board,
+    piece: Colour,
+    variant: Variant,
+    mut f: impl FnMut(usize, u32),
+) -> u32 {
     let mut n = 0;
     match variant {
         Variant::New => {
@@ -159,7 +182,10 @@ fn value_placements(board: &Board, piece: Colour, variant: Variant, mut f: impl 
                 n += 1;
             }
             for p in Cells(board.empty()) {
-                let best = Cells(destinations(board, p as u8)).map(|q| end[q]).max().unwrap_or(0);
+                let best = Cells(destinations(board, p as u8))
+                    .map(|q| end[q])
+                    .max()
+                    .unwrap_or(0);
                 f(p, best);
             }
         }
@@ -182,7 +208,13 @@ fn value_placements(board: &Board, piece: Colour, variant: Variant, mut f: impl 
 /// over the next piece drawn from `bag` (counts per colour), of the hard defender's placement
 /// against the hard attacker's best reply; on the last turn, the board's own value. `out[q]`
 /// is set for every empty `q` of `base` in `ends`. Returns the evaluations.
-fn expected_values(base: &Board, piece: Colour, ends: u64, bag: &[u8; 7], out: &mut [u32; CELLS]) -> u32 {
+fn expected_values(
+    base: &Board,
+    piece: Colour,
+    ends: u64,
+    bag: &[u8; 7],
+    out: &mut [u32; CELLS],
+) -> u32 {
     let variant = Variant::New;
     let mut n = 0;
     let lines = LineScores::of(base);
@@ -247,7 +279,10 @@ pub fn choose_placement(
             let mut values = [0u32; CELLS];
             let n = expected_values(board, piece, empty, bag, &mut values);
             for p in Cells(empty) {
-                let v = Cells(destinations(board, p as u8)).map(|q| values[q]).max().unwrap_or(0);
+                let v = Cells(destinations(board, p as u8))
+                    .map(|q| values[q])
+                    .max()
+                    .unwrap_or(0);
                 best.offer(v, p as u8, rng);
             }
             n
@@ -301,7 +336,14 @@ pub fn choose_attack(
             let mut values = [0u32; CELLS];
             let n = expected_values(&base, piece, ends, bag, &mut values);
             for q in Cells(ends) {
-                best.offer(values[q], Attack { from: at, to: q as u8 }, rng);
+                best.offer(
+                    values[q],
+                    Attack {
+                        from: at,
+                        to: q as u8,
+                    },
+                    rng,
+                );
             }
             n
         }
@@ -315,7 +357,13 @@ pub fn choose_attack(
 
 /// Help for a human defender: the cells the level would choose among (all tied best), as a
 /// mask. Easy has no preference: every empty cell.
-pub fn help_placements(level: Level, board: &Board, piece: Colour, bag: &[u8; 7], variant: Variant) -> u64 {
+pub fn help_placements(
+    level: Level,
+    board: &Board,
+    piece: Colour,
+    bag: &[u8; 7],
+    variant: Variant,
+) -> u64 {
     let mut values = [u32::MAX; CELLS];
     match (level, variant) {
         (Level::Easy, _) => return board.empty(),
@@ -326,12 +374,17 @@ pub fn help_placements(level: Level, board: &Board, piece: Colour, bag: &[u8; 7]
             let mut ends = [0u32; CELLS];
             expected_values(board, piece, board.empty(), bag, &mut ends);
             for p in Cells(board.empty()) {
-                values[p] = Cells(destinations(board, p as u8)).map(|q| ends[q]).max().unwrap_or(0);
+                values[p] = Cells(destinations(board, p as u8))
+                    .map(|q| ends[q])
+                    .max()
+                    .unwrap_or(0);
             }
         }
     }
     let min = values.iter().copied().min().unwrap_or(u32::MAX);
-    Cells(board.empty()).filter(|&p| values[p] == min).fold(0, |m, p| m | 1 << p)
+    Cells(board.empty())
+        .filter(|&p| values[p] == min)
+        .fold(0, |m, p| m | 1 << p)
 }
 
 /// Help for a human attacker (New Entropy): the cells where the level would leave the piece
@@ -362,12 +415,20 @@ pub fn help_attacks(level: Level, board: &Board, at: u8, bag: &[u8; 7], variant:
         }
         (Level::Expert, Variant::New) => {
             let mut base = *board;
-            let Ok(piece) = base.take(at as usize) else { return 0 };
+            let Ok(piece) = base.take(at as usize) else {
+                return 0;
+            };
             let ends = destinations(&base, at);
             let mut values = [0u32; CELLS];
             expected_values(&base, piece, ends, bag, &mut values);
             for q in Cells(ends) {
-                offer(Attack { from: at, to: q as u8 }, values[q]);
+                offer(
+                    Attack {
+                        from: at,
+                        to: q as u8,
+                    },
+                    values[q],
+                );
             }
         }
     }

@@ -26,7 +26,10 @@ pub struct Attack {
 impl Attack {
     /// Leave the piece on `cell` where it is.
     pub const fn stay(cell: u8) -> Attack {
-        Attack { from: cell, to: cell }
+        Attack {
+            from: cell,
+            to: cell,
+        }
     }
 
     /// True when `self` is a legal attack on `board` after the defender placed on `placed`.
@@ -281,8 +284,14 @@ mod tests {
     fn attacks_are_checked() {
         let mut g = Game::new(Variant::New, 1);
         g.place(24).unwrap();
-        assert_eq!(g.attack(Attack { from: 24, to: 0 }), Err(GameError::BadAttack));
-        assert_eq!(g.attack(Attack { from: 23, to: 22 }), Err(GameError::BadAttack));
+        assert_eq!(
+            g.attack(Attack { from: 24, to: 0 }),
+            Err(GameError::BadAttack)
+        );
+        assert_eq!(
+            g.attack(Attack { from: 23, to: 22 }),
+            Err(GameError::BadAttack)
+        );
         g.attack(Attack { from: 24, to: 27 }).unwrap();
         assert!(g.board().get(27).is_some() && g.board().get(24).is_none());
         assert_eq!(g.place(27), Err(GameError::BadCell));

@@ -10,7 +10,7 @@
 //! their sum (classic Entropy). The seed's AI evaluates boards with 1 added to each factor (its
 //! "IA" flag), so that an empty direction does not zero the product.
 
-use super::board::{Board, Cells, Colour, SIZE};
+use super::board::{Board, Cells, Colour, CELLS, SIZE};
 
 /// The rule variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -77,8 +77,11 @@ impl LineScores {
     }
 
     /// (row sum, column sum) of `board` (whose lines these are) with `colour` added on the
-    /// empty `cell`.
+    /// empty `cell` (the sums unchanged for a cell out of range).
     pub fn sums_with(&self, board: &Board, cell: usize, colour: Colour) -> (u32, u32) {
+        if cell >= CELLS {
+            return (self.row_sum, self.column_sum);
+        }
         let (r, c) = (cell / SIZE, cell % SIZE);
         let mut row = board.row(r);
         row[c] = colour.code();

@@ -119,12 +119,13 @@ impl Position {
     }
 
     /// The position after the side to move plays `sq` flipping `flips` (as given by
-    /// [`Position::flips`]), from the other side's view.
+    /// [`Position::flips`]), from the other side's view. Meant for legal moves only; `sq` is
+    /// taken modulo 64.
     #[inline]
     pub const fn after(&self, sq: u8, flips: u64) -> Position {
         Position {
             player: self.opponent & !flips,
-            opponent: self.player | flips | (1 << sq),
+            opponent: self.player | flips | (1 << (sq & 63)),
         }
     }
 

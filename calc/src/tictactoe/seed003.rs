@@ -39,7 +39,10 @@ pub fn choose_move(board: &Board, rng: &mut Rng) -> Option<(u8, Reason)> {
         return Some((c, Reason::Block));
     }
     let index = rng.below(free.count_ones());
-    cells.clone().nth(index as usize).map(|c| (c, Reason::Random))
+    cells
+        .clone()
+        .nth(index as usize)
+        .map(|c| (c, Reason::Random))
 }
 
 #[cfg(test)]
