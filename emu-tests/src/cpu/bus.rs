@@ -1,5 +1,11 @@
-//! The harness's address bus: RAM, ROM, and the checks that turn a wrong access into a
-//! recorded [`Violation`] (an unmapped address, a write into the program's code or into ROM).
+//! The harness's address bus: RAM, ROM, the code of the programs loaded, and the checks that
+//! turn a wrong access into a recorded [`Violation`] (an unmapped address, a write into a
+//! program's code or into ROM).
+//!
+//! Every program image loaded (by the test, by NG_execute, by a program calling EX_patch) is
+//! registered as a [`CodeRange`]: the run loop lets the CPU execute inside any of them and
+//! nowhere else, and the bus refuses writes into the text of those whose text length is known.
+//! A range is forgotten when the heap block holding it is freed.
 //!
 //! The CPU crate calls the `try_*` methods; an unmapped access returns a bus fault, so the
 //! 68000 takes a real bus-error exception, and the run loop reports the recorded violation.
@@ -24,7 +30,7 @@ pub enum Violation {
         /// Access size in bytes.
         size: u32,
     },
-    /// A write into the program's code (below its `text_len`).
+    /// A write into a program's code (below its `text_len`).
     WriteIntoCode {
         /// The address.
         address: u32,
@@ -40,7 +46,30 @@ pub enum Violation {
     },
 }
 
-/// RAM and ROM, with the program's code range protected against writes.
+/// One program image the CPU may execute.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CodeRange {
+    /// Address of the program's first byte (its entry).
+    pub base: u32,
+    /// Length of the executable text (the whole body when the text length is unknown).
+    pub text_len: u32,
+    /// Length of the body (code and data, before the relocation table).
+    pub body_len: u32,
+    /// Whether the text length is known: writes into the text are then violations.
+    pub protected: bool,
+    /// What it is, for messages: `ai1\joueur`, "the loaded program"...
+    pub label: String,
+}
+
+impl CodeRange {
+    /// Whether `pc` is inside the executable text.
+    #[inline]
+    pub fn contains(&self, pc: u32) -> bool {
+        pc.wrapping_sub(self.base) < self.text_len
+    }
+}
+
+/// RAM and ROM, with the programs' code protected against writes.
 pub struct Bus {
     /// The 256 KB of RAM, from address 0.
     pub(crate) ram: Vec<u8>,
@@ -48,10 +77,12 @@ pub struct Bus {
     pub(crate) rom: Vec<u8>,
     /// Where the ROM region starts.
     pub(crate) rom_base: u32,
-    /// Start of the protected code range (the loaded program's text).
-    pub(crate) text_start: u32,
-    /// Length of the protected code range (0 = nothing protected).
-    pub(crate) text_len: u32,
+    /// The programs loaded: where the CPU may execute.
+    pub(crate) code: Vec<CodeRange>,
+    /// Lowest address of a protected text (for a quick test before the list).
+    protect_lo: u32,
+    /// One past the highest address of a protected text (`protect_lo` when none).
+    protect_hi: u32,
     /// The first violation since the last [`Bus::take_violation`].
     pub(crate) violation: Option<Violation>,
 }
@@ -63,10 +94,64 @@ impl Bus {
             ram: vec![0; map::RAM_SIZE as usize],
             rom: vec![0xFF; map::ROM_SIZE as usize],
             rom_base: layout.rom_base,
-            text_start: 0,
-            text_len: 0,
+            code: Vec::new(),
+            protect_lo: 0,
+            protect_hi: 0,
             violation: None,
         }
+    }
+
+    /// Registers a program image the CPU may execute; it replaces any range with the same
+    /// base.
+    pub fn add_code(&mut self, range: CodeRange) {
+        self.code.retain(|c| c.base != range.base);
+        self.code.push(range);
+        self.update_protection();
+    }
+
+    /// Forgets every program image inside `[start, start + len)` (its memory was freed).
+    pub fn forget_code_in(&mut self, start: u32, len: u32) {
+        let before = self.code.len();
+        self.code.retain(|c| c.base.wrapping_sub(start) >= len);
+        if self.code.len() != before {
+            self.update_protection();
+        }
+    }
+
+    /// The program image whose text holds `pc`.
+    pub fn code_at(&self, pc: u32) -> Option<&CodeRange> {
+        self.code.iter().find(|c| c.contains(pc))
+    }
+
+    /// The program image whose body (text and data) holds `address`.
+    pub fn body_at(&self, address: u32) -> Option<&CodeRange> {
+        self.code
+            .iter()
+            .find(|c| address.wrapping_sub(c.base) < c.body_len)
+    }
+
+    /// The protected text that `[address, address + len)` overlaps, if any.
+    pub fn protected_text_hit(&self, address: u32, len: u32) -> Option<&CodeRange> {
+        let end = address.wrapping_add(len);
+        if len == 0 || address >= self.protect_hi || end <= self.protect_lo {
+            return None;
+        }
+        self.code
+            .iter()
+            .find(|c| c.protected && address < c.base + c.text_len && end > c.base)
+    }
+
+    fn update_protection(&mut self) {
+        let protected = self.code.iter().filter(|c| c.protected && c.text_len > 0);
+        let (mut lo, mut hi) = (u32::MAX, 0);
+        for c in protected {
+            lo = lo.min(c.base);
+            hi = hi.max(c.base + c.text_len);
+        }
+        if hi == 0 {
+            lo = 0;
+        }
+        (self.protect_lo, self.protect_hi) = (lo, hi);
     }
 
     /// Takes the recorded violation, if any.
@@ -168,8 +253,9 @@ impl Bus {
     fn write(&mut self, address: u32, size: u32, value: u32) -> Result<(), BusFault> {
         let a = address & 0x00FF_FFFF;
         if a + size <= map::RAM_SIZE {
-            if a.wrapping_sub(self.text_start) < self.text_len
-                || (a + size - 1).wrapping_sub(self.text_start) < self.text_len
+            if a < self.protect_hi
+                && a + size > self.protect_lo
+                && self.protected_text_hit(a, size).is_some()
             {
                 self.record(Violation::WriteIntoCode { address: a, size });
                 return Ok(());

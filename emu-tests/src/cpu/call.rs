@@ -9,8 +9,6 @@
 
 use std::time::{Duration, Instant};
 
-use super::ams::errors;
-use super::ams::heap::Owner;
 use super::failure::Failure;
 use super::machine::Machine;
 use super::map;
@@ -84,6 +82,7 @@ impl Machine {
             .ok_or_else(|| Failure::Setup("no program is loaded".into()))?
             .base;
         // User mode with the user stack at the LCD, supervisor stack for exception frames.
+        self.os.nested.clear();
         self.cpu.set_sr(0x2700);
         self.cpu.dar[15] = map::SUPERVISOR_STACK_TOP;
         self.cpu.set_usp(map::USER_STACK_TOP);
@@ -142,41 +141,14 @@ impl Machine {
         })
     }
 
-    /// Runs the program from its entry (offset 0) as AMS starts a nostub program, then checks
-    /// what it left behind: every heap block it allocated must be freed and every ER_catch
-    /// frame popped.
+    /// Runs the program from its entry (offset 0) as AMS starts a nostub program (with an
+    /// empty estack: no arguments), then checks what it left behind: every heap block it
+    /// allocated must be freed (or belong to the VAT: a variable it created) and every
+    /// ER_catch frame popped.
     pub fn run_program(&mut self) -> Result<CallOutcome, Failure> {
+        super::ams::estack::reset(&mut self.bus);
         let outcome = self.call_offset("the program's entry", 0, &[])?;
-        let leaks: Vec<String> = self
-            .os
-            .heap
-            .blocks()
-            .filter(|b| b.owner == Owner::Program)
-            .map(|b| {
-                format!(
-                    "handle {} ({} bytes, from {} at pc {:#x})",
-                    b.handle, b.size, b.via, b.caller
-                )
-            })
-            .collect();
-        if !leaks.is_empty() {
-            return Err(Failure::Leaks {
-                count: leaks.len(),
-                list: leaks.join(", "),
-            });
-        }
-        let frames = {
-            let mut n = 0;
-            let mut f = self.read_u32(map::ERROR_FRAME_HEAD)?;
-            while f != 0 && n < 10_000 {
-                n += 1;
-                f = self.read_u32(f + errors::FRAME_SIZE - 4)?;
-            }
-            n
-        };
-        if frames > 0 {
-            return Err(Failure::ErrorFramesLeft { count: frames });
-        }
+        self.check_program_leftovers()?;
         Ok(outcome)
     }
 }

@@ -7,6 +7,7 @@
 use host::build::ProgramImage;
 
 use super::ams::heap::Owner;
+use super::bus::CodeRange;
 use super::failure::Failure;
 use super::machine::{Loaded, Machine};
 
@@ -45,7 +46,6 @@ impl Machine {
         exports: std::collections::BTreeMap<String, u32>,
     ) -> Result<Loaded, Failure> {
         if let Some(old) = self.program.take() {
-            self.bus.text_len = 0;
             let _ = self.os.heap.free(&mut self.bus, old.handle);
         }
         if data.len() > MAX_DATA {
@@ -75,7 +75,8 @@ impl Machine {
         var.extend_from_slice(data);
         self.bus.poke(block, &var);
         let base = block + 2;
-        let result = self.ex_patch(base, base + len - 1);
+        let result =
+            super::ams::exec::relocate(&mut self.bus, base, base + len - 1).map_err(Failure::Load);
         let (body_len, relocations) = match result {
             Ok(r) => r,
             Err(e) => {
@@ -100,8 +101,13 @@ impl Machine {
             }
         }
         let text = text_len.unwrap_or(body_len);
-        self.bus.text_start = base;
-        self.bus.text_len = if text_len.is_some() { text } else { 0 };
+        self.bus.add_code(CodeRange {
+            base,
+            text_len: text,
+            body_len,
+            protected: text_len.is_some(),
+            label: "the loaded program".into(),
+        });
         let loaded = Loaded {
             handle,
             base,
@@ -113,45 +119,5 @@ impl Machine {
         };
         self.program = Some(loaded.clone());
         Ok(loaded)
-    }
-
-    /// EX_patch: walks the table backwards from the tag at `tag`, checks and applies each
-    /// entry. Returns the body's length and the number of relocations.
-    fn ex_patch(&mut self, base: u32, tag: u32) -> Result<(u32, usize), Failure> {
-        let word = |m: &Machine, a: u32| m.read_u16(a).map(u32::from);
-        let mut p = tag;
-        let mut entries = Vec::new();
-        loop {
-            if p < base + 2 {
-                return Err(Failure::Load(
-                    "bad relocation table: it runs off the start of the program (no zero word ends it)".into(),
-                ));
-            }
-            p -= 2;
-            let location = word(self, p)?;
-            if location == 0 {
-                break;
-            }
-            if p < base + 2 {
-                return Err(Failure::Load(format!(
-                    "bad relocation table: entry {} (location {location:#x}) has no target word",
-                    entries.len() + 1
-                )));
-            }
-            p -= 2;
-            entries.push((location, word(self, p)?));
-        }
-        let body_len = p - base;
-        for (k, &(location, target)) in entries.iter().enumerate() {
-            if location + 4 > body_len || target > body_len {
-                return Err(Failure::Load(format!(
-                    "bad relocation: entry {} from the tag (location {location:#x} -> target {target:#x}) is outside the {body_len}-byte program",
-                    k + 1
-                )));
-            }
-            self.bus
-                .poke(base + location, &(base + target).to_be_bytes());
-        }
-        Ok((body_len, entries.len()))
     }
 }

@@ -85,15 +85,16 @@ impl Machine {
         }
         bus.poke(map::JT_POINTER, &jt.to_be_bytes());
         bus.poke(map::SCR_RECT, &layout.scr_rect());
-        bus.poke(map::ESTACK, &[0xE5]);
-        bus.poke(map::TOP_ESTACK, &map::ESTACK.to_be_bytes());
+        ams::estack::reset(&mut bus);
+        let mut os = OsState::default();
+        os.vat = ams::vat::init(&mut bus, &mut os.heap);
         let mut cpu = CpuCore::new();
         cpu.set_cpu_type(CpuType::M68000);
         cpu.reset(&mut bus);
         Machine {
             cpu,
             bus,
-            os: OsState::default(),
+            os,
             registry: Registry::standard(),
             layout,
             program: None,

@@ -34,14 +34,24 @@ pub const SUPERVISOR_STACK_TOP: u32 = 0x5F00;
 pub const OS_DATA: u32 = 0x5F00;
 /// The ScrRect structure (4 bytes: x0, y0, x1, y1).
 pub const SCR_RECT: u32 = OS_DATA;
-/// The `top_estack` variable (a pointer).
-pub const TOP_ESTACK: u32 = OS_DATA + 0x04;
 /// The `FiftyMsecTick` variable (an unsigned long counting 50 ms ticks up).
 pub const FIFTY_MSEC_TICK: u32 = OS_DATA + 0x08;
 /// Head of the error-frame list (ER_catch); AMS keeps it in RAM too.
 pub const ERROR_FRAME_HEAD: u32 = OS_DATA + 0x0C;
-/// The expression stack: a few bytes holding one END_TAG, so a program sees no arguments.
-pub const ESTACK: u32 = OS_DATA + 0x80;
+/// The `bottom_estack` variable (a pointer to the ENDSTACK_TAG at the bottom of the
+/// expression stack). AMS keeps it 8 bytes below `top_estack` (GCC4TI
+/// `estack.h/bottom_estack.hsf`: `&top_estack - 2`), and so does the harness.
+pub const BOTTOM_ESTACK: u32 = OS_DATA + 0x10;
+/// The `estack_max_index` variable (the highest usable byte of the expression stack),
+/// 4 bytes below `top_estack` (GCC4TI `estack.h/estack_max_index.hsf`).
+pub const ESTACK_MAX_INDEX: u32 = OS_DATA + 0x14;
+/// The `top_estack` variable (a pointer to the last byte of the expression stack).
+pub const TOP_ESTACK: u32 = OS_DATA + 0x18;
+/// The expression stack area: its first byte holds the ENDSTACK_TAG `bottom_estack` points
+/// at; it grows up to [`ESTACK_END`].
+pub const ESTACK: u32 = 0x8000;
+/// One past the last byte of the expression stack area (16 KB).
+pub const ESTACK_END: u32 = 0xC000;
 /// The handle table: the long at `HANDLE_TABLE + 4 * h` is the address of handle `h`'s block.
 pub const HANDLE_TABLE: u32 = 0x6000;
 /// Number of handles (handle 0 is H_NULL and never allocated).
@@ -67,6 +77,12 @@ pub const ROM_CALL_STUBS: u32 = 0x4000;
 pub const ROM_EXCEPTION_STUBS: u32 = 0x6000;
 /// Offset in ROM of the return address pushed by the harness: reaching it ends a call.
 pub const ROM_RETURN: u32 = 0x7000;
+/// Offset in ROM of the address a program run by NG_execute returns to: reaching it ends the
+/// nested run and returns from NG_execute.
+pub const ROM_NG_RETURN: u32 = 0x7010;
+/// Offset in ROM of the resume address of the ER_catch frame NG_execute registers around a
+/// nested run: an error thrown out of the nested program unwinds through it.
+pub const ROM_NG_UNWIND: u32 = 0x7020;
 
 /// The 68000 opcode of `rts`, the instruction at every ROM-call stub.
 pub const OPCODE_RTS: u16 = 0x4E75;
@@ -122,6 +138,16 @@ impl Layout {
         self.rom_base + ROM_RETURN
     }
 
+    /// The return address of a program run by NG_execute.
+    pub fn ng_return(&self) -> u32 {
+        self.rom_base + ROM_NG_RETURN
+    }
+
+    /// The resume address of NG_execute's own ER_catch frame.
+    pub fn ng_unwind(&self) -> u32 {
+        self.rom_base + ROM_NG_UNWIND
+    }
+
     /// Whether `address` is inside the ROM region.
     pub fn in_rom(&self, address: u32) -> bool {
         address.wrapping_sub(self.rom_base) < ROM_SIZE
@@ -150,6 +176,8 @@ impl Layout {
             "the OS data area"
         } else if a < HANDLE_TABLE + 4 * HANDLE_COUNT {
             "the handle table"
+        } else if (ESTACK..ESTACK_END).contains(&a) {
+            "the expression stack"
         } else if a < HEAP_START {
             "reserved system RAM"
         } else if a < RAM_SIZE {

@@ -72,8 +72,9 @@ mod load;
 mod machine;
 pub mod map;
 mod run;
+mod vars;
 
-pub use bus::{Bus, Violation};
+pub use bus::{Bus, CodeRange, Violation};
 pub use call::CallOutcome;
 pub use failure::Failure;
 pub use lcd::Screenshot;

@@ -44,17 +44,55 @@ const CLOBBER: u32 = 0xDEAD_0000;
 
 impl Machine {
     /// Runs from the current CPU state until the PC reaches the harness's return address.
+    ///
+    /// Before the CPU runs, the loop looks at where the PC is: inside the current program's
+    /// text it just runs; at a ROM-call stub it serves the call (then lets the CPU execute the
+    /// stub's `rts`); at NG_execute's return address it ends the nested run; inside another
+    /// loaded program's text it makes that the current one; anywhere else it fails.
     pub(crate) fn run_to_return(&mut self) -> Result<Counters, Failure> {
-        let loaded = self
-            .program
-            .as_ref()
-            .ok_or_else(|| Failure::Setup("no program is loaded".into()))?;
-        let (text_start, text_len) = (loaded.base, loaded.text_len);
         let ret = self.layout.return_address();
+        let ng_return = self.layout.ng_return();
         let budget = self.budget;
         let mut counters = Counters::default();
         let mut last_pc = self.cpu.pc;
+        // The text the CPU is in (start, length): the hook stops the CPU when it leaves it.
+        let (mut text_start, mut text_len) = (0u32, 0u32);
+        // Whether the PC is at a served ROM-call stub whose `rts` must now run.
+        let mut at_served_stub = false;
         loop {
+            let pc = self.cpu.pc;
+            if !at_served_stub && pc.wrapping_sub(text_start) >= text_len {
+                if pc == ret {
+                    return Ok(counters);
+                }
+                if let Some(index) = self.layout.rom_call_at(pc) {
+                    at_served_stub = !self.rom_call(index)?;
+                    counters.rom_calls += 1;
+                    continue;
+                }
+                if pc == ng_return {
+                    let caller = match self.os.nested.last() {
+                        Some(run) => self.read_u32(run.entry_sp).unwrap_or(0),
+                        None => 0,
+                    };
+                    self.serve(0x25D, "NG_execute", caller, ams::exec::finish_nested)?;
+                    at_served_stub = true;
+                    continue;
+                }
+                if let Some(code) = self.bus.code_at(pc) {
+                    (text_start, text_len) = (code.base, code.text_len);
+                } else if let Some(vector) = self.layout.exception_at(pc) {
+                    return Err(self.exception_failure(vector, last_pc));
+                } else {
+                    return Err(Failure::JumpOutside {
+                        target: pc,
+                        region: self.region_of(pc),
+                        from: last_pc,
+                        instruction: self.describe_instruction(last_pc),
+                    });
+                }
+            }
+            at_served_stub = false;
             if counters.cycles >= budget {
                 return Err(self.budget_failure(budget));
             }
@@ -141,31 +179,13 @@ impl Machine {
             if let Some(v) = self.bus.take_violation() {
                 return Err(self.violation_failure(v, last_pc));
             }
-            let pc = self.cpu.pc;
-            if pc == ret {
-                return Ok(counters);
-            }
-            if let Some(index) = self.layout.rom_call_at(pc) {
-                self.rom_call(index)?;
-                counters.rom_calls += 1;
-                continue;
-            }
-            if let Some(vector) = self.layout.exception_at(pc) {
-                return Err(self.exception_failure(vector, last_pc));
-            }
-            return Err(Failure::JumpOutside {
-                target: pc,
-                region: self.region_of(pc),
-                from: last_pc,
-                instruction: self.describe_instruction(last_pc),
-            });
         }
     }
 
     fn region_of(&self, pc: u32) -> &'static str {
-        match &self.program {
-            Some(p) if pc.wrapping_sub(p.base) < p.body_len => "the program's data, past its text",
-            _ => self.layout.describe(pc),
+        match self.bus.body_at(pc) {
+            Some(_) => "a program's data, past its text",
+            None => self.layout.describe(pc),
         }
     }
 
@@ -215,7 +235,10 @@ impl Machine {
             },
             Violation::WriteIntoCode { address, size } => Failure::WriteIntoCode {
                 address,
-                offset: address - self.bus.text_start,
+                offset: self
+                    .bus
+                    .protected_text_hit(address, size)
+                    .map_or(0, |c| address - c.base),
                 size,
                 pc,
                 instruction,
@@ -272,8 +295,9 @@ impl Machine {
         }
     }
 
-    /// Serves the ROM call whose stub the CPU has reached.
-    fn rom_call(&mut self, index: u16) -> Result<(), Failure> {
+    /// Serves the ROM call whose stub the CPU has reached. Returns whether the call moved
+    /// control itself (a throw, a nested run) instead of returning through the stub.
+    fn rom_call(&mut self, index: u16) -> Result<bool, Failure> {
         let sp = self.cpu.dar[15];
         let caller = self.read_u32(sp).unwrap_or(0);
         let Some(def) = self.registry.get(index).copied() else {
@@ -287,13 +311,14 @@ impl Machine {
     }
 
     /// Runs `handler` as ROM call `index`, records it, and sets the result registers.
-    fn serve(
+    /// Returns whether the handler moved control itself ([`Reply::Jumped`]).
+    pub(crate) fn serve(
         &mut self,
         index: u16,
         name: &'static str,
         caller: u32,
         handler: impl FnOnce(&mut RomCtx<'_>) -> Result<Reply, Failure>,
-    ) -> Result<(), Failure> {
+    ) -> Result<bool, Failure> {
         let mut ctx = RomCtx {
             cpu: &mut self.cpu,
             bus: &mut self.bus,
@@ -315,7 +340,7 @@ impl Machine {
         });
         let junk = CLOBBER | u32::from(index);
         let (d0, a0) = match reply {
-            Reply::Jumped => return Ok(()),
+            Reply::Jumped => return Ok(true),
             Reply::Void => (junk, junk),
             Reply::D0(v) => (v, junk),
             Reply::A0(v) => (junk, v),
@@ -326,7 +351,7 @@ impl Machine {
         r[2] = junk;
         r[8] = a0;
         r[9] = junk;
-        Ok(())
+        Ok(false)
     }
 }
 

@@ -7,7 +7,9 @@
 //! the newest frame, unlinks it, and makes that ER_catch return again with the code in d0.
 //! A throw with no frame ends the run with [`Failure::UncaughtError`]; a throw into a frame
 //! that lies on the stack below the stack pointer (its function has returned) or
-//! an ER_success with no frame is a [`Failure::RomCallMisuse`].
+//! an ER_success with no frame is a [`Failure::RomCallMisuse`]. A throw that reaches the frame
+//! NG_execute keeps around a nested program ends that program (see [`super::exec`]) and goes
+//! on to the next frame.
 
 use super::names::error_name;
 use super::{Reply, RomCallDef, RomCtx};
@@ -28,7 +30,12 @@ pub fn head(ctx: &RomCtx<'_>) -> Result<u32, Failure> {
 
 /// Throws AMS error `code` from the current call: unwinds to the newest ER_catch frame.
 pub fn throw(ctx: &mut RomCtx<'_>, code: u16) -> Result<Reply, Failure> {
-    let frame = head(ctx)?;
+    let mut frame = head(ctx)?;
+    // NG_execute's own frames: the nested program stops and the throw goes on.
+    while frame != 0 && ctx.read_u32(frame + OFF_PC)? == ctx.layout.ng_unwind() {
+        super::exec::unwind_nested(ctx, frame, code)?;
+        frame = head(ctx)?;
+    }
     if frame == 0 {
         return Err(Failure::UncaughtError {
             code,

@@ -4,9 +4,10 @@
 //!
 //! Served: HeapAvail 0x8F, HeapAlloc 0x90, HeapAllocHigh 0x92, HeapAllocThrow 0x93,
 //! HeapDeref 0x96, HeapFree 0x97, HLock 0x99, HeapLock 0x9A, HeapGetLock 0x9B, HeapMax 0x9C,
-//! HeapSize 0x9E, HeapUnlock 0x9F, HeapAllocPtr 0xA2, HeapFreePtr 0xA3 (prototypes in
-//! ti68k-facts §4.3). Blocks never move (AMS may move unlocked blocks when it compacts the
-//! heap; the harness does not). A new block is filled with 0xCD so that code reading memory it
+//! HeapRealloc 0x9D, HeapSize 0x9E, HeapUnlock 0x9F, HeapAllocPtr 0xA2, HeapFreePtr 0xA3
+//! (prototypes in ti68k-facts §4.3). A block moves only when HeapRealloc (or the OS growing a
+//! VAT table) needs more room than follows it; AMS also moves unlocked blocks when it compacts
+//! the heap, the harness does not. A new block is filled with 0xCD so that code reading memory it
 //! never wrote gives a visible value, and 4 guard bytes after each block are checked when it is
 //! freed and at the end of a program. A block is at most 65,520 bytes, as on AMS; a larger
 //! request returns H_NULL. `HeapFree(H_NULL)` and `HeapFreePtr(NULL)` do nothing.
@@ -55,6 +56,10 @@ pub struct Block {
     pub via: &'static str,
     /// Return address of that call.
     pub caller: u32,
+    /// When the block holds a program variable the test stored from a
+    /// [`host::build::ProgramImage`]: the length of its text, so that running it protects
+    /// its code against writes.
+    pub text_len: Option<u32>,
 }
 
 /// The heap's bookkeeping (the handle table itself lives in emulated RAM).
@@ -156,6 +161,7 @@ impl Heap {
                 owner,
                 via,
                 caller,
+                text_len: None,
             },
         );
         self.by_address.insert(address, handle);
@@ -186,7 +192,70 @@ impl Heap {
         let b = self.handles.remove(&h).expect("present");
         self.by_address.remove(&b.address);
         bus.poke(map::HANDLE_TABLE + 4 * u32::from(h), &[0; 4]);
+        bus.forget_code_in(b.address, b.size);
         Ok(b)
+    }
+
+    /// Resizes handle `h`'s block to `size` bytes, keeping its handle and its contents (up to
+    /// the smaller size), as HeapRealloc does: in place when the room after it allows, else
+    /// moved (the handle table is updated; pointers into the old block become stale, as on
+    /// AMS). A locked block is never moved. Returns the block's address, or `None` when
+    /// nothing fits (the block is then unchanged).
+    pub fn realloc(&mut self, bus: &mut Bus, h: u16, size: u32) -> Option<u32> {
+        if size > MAX_BLOCK {
+            return None;
+        }
+        let b = self.handles.get(&h)?.clone();
+        let need = footprint(size);
+        let next = self
+            .by_address
+            .range(b.address + 1..)
+            .next()
+            .map_or(map::HEAP_END, |(&a, _)| a);
+        let address = if b.address + need <= next {
+            b.address
+        } else if b.locked {
+            return None;
+        } else {
+            self.by_address.remove(&b.address);
+            let found = self
+                .gaps()
+                .iter()
+                .find(|(s, e)| e - s >= need)
+                .map(|(s, _)| *s);
+            let Some(a) = found else {
+                self.by_address.insert(b.address, h);
+                return None;
+            };
+            self.by_address.insert(a, h);
+            a
+        };
+        let mut data = vec![0; b.size.min(size) as usize];
+        bus.peek(b.address, &mut data);
+        if size > b.size {
+            bus.poke(address, &vec![FILL; size as usize]);
+        }
+        bus.poke(address, &data);
+        bus.poke(address + need - GUARD.len() as u32, &GUARD);
+        bus.poke(map::HANDLE_TABLE + 4 * u32::from(h), &address.to_be_bytes());
+        let block = self.handles.get_mut(&h).expect("present");
+        block.address = address;
+        block.size = size;
+        Some(address)
+    }
+
+    /// Records the text length of the program image stored in handle `h`'s block.
+    pub fn set_text_len(&mut self, h: u16, text_len: Option<u32>) {
+        if let Some(b) = self.handles.get_mut(&h) {
+            b.text_len = text_len;
+        }
+    }
+
+    /// The block that holds `address`, if any.
+    pub fn block_at(&self, address: u32) -> Option<&Block> {
+        let (_, h) = self.by_address.range(..=address).next_back()?;
+        let b = &self.handles[h];
+        (address < b.address + b.size.max(1)).then_some(b)
     }
 
     /// Sets or clears a handle's lock. The error says the handle is not allocated.
@@ -317,6 +386,22 @@ fn heap_get_lock(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
     Ok(Reply::D0(u32::from(locked)))
 }
 
+fn heap_realloc(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
+    let [h, size] = ctx.args([2, 4])?;
+    let r = if h == 0 {
+        // HeapRealloc(H_NULL, n) is HeapAlloc(n).
+        alloc_call(ctx, false, size, 0).map_or(0, |(h, _)| u32::from(h))
+    } else {
+        deref(ctx, h as u16)?;
+        ctx.os
+            .heap
+            .realloc(ctx.bus, h as u16, size)
+            .map_or(0, |_| h)
+    };
+    ctx.detail = format!("({h}, {size}) = {r}");
+    Ok(Reply::D0(r))
+}
+
 fn heap_size(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
     let [h] = ctx.args([2])?;
     let size = deref(ctx, h as u16)?.size;
@@ -370,6 +455,7 @@ pub const CALLS: &[RomCallDef] = &[
     RomCallDef { index: 0x9A, name: "HeapLock", handler: heap_lock },
     RomCallDef { index: 0x9B, name: "HeapGetLock", handler: heap_get_lock },
     RomCallDef { index: 0x9C, name: "HeapMax", handler: heap_max },
+    RomCallDef { index: 0x9D, name: "HeapRealloc", handler: heap_realloc },
     RomCallDef { index: 0x9E, name: "HeapSize", handler: heap_size },
     RomCallDef { index: 0x9F, name: "HeapUnlock", handler: heap_unlock },
     RomCallDef { index: 0xA2, name: "HeapAllocPtr", handler: heap_alloc_ptr },

@@ -18,14 +18,20 @@
 //! [`Transcript`].
 
 pub mod errors;
+pub mod estack;
+pub mod exec;
 pub mod font;
 pub mod heap;
 pub mod keyboard;
 pub mod names;
+pub mod parse;
 pub mod screen;
+pub mod store;
+pub mod symbols;
 pub mod system;
 pub mod timers;
 mod transcript;
+pub mod vat;
 
 pub use transcript::{CallRecord, DrawnText, Transcript};
 
@@ -50,6 +56,44 @@ pub enum Reply {
 
 /// The function serving one ROM call.
 pub type RomHandler = fn(&mut RomCtx<'_>) -> Result<Reply, Failure>;
+
+/// Why a ROM call stops before it finishes: the harness fails the run, or the call throws an
+/// AMS error as the real one would (unwinding to the newest ER_catch frame).
+#[derive(Debug)]
+pub enum Stop {
+    /// The run fails (misuse, something not emulated).
+    Fail(Failure),
+    /// AMS error `code` is thrown.
+    Throw(u16),
+}
+
+impl From<Failure> for Stop {
+    fn from(f: Failure) -> Stop {
+        Stop::Fail(f)
+    }
+}
+
+/// What a ROM call's body returns: a reply, or a reason to stop.
+pub type Served<T> = Result<T, Stop>;
+
+/// Runs `body` as the ROM call of `ctx`, turning [`Stop::Throw`] into a real throw.
+pub fn throwing(
+    ctx: &mut RomCtx<'_>,
+    body: impl FnOnce(&mut RomCtx<'_>) -> Served<Reply>,
+) -> Result<Reply, Failure> {
+    match body(ctx) {
+        Ok(reply) => Ok(reply),
+        Err(Stop::Fail(f)) => Err(f),
+        Err(Stop::Throw(code)) => {
+            if !ctx.detail.is_empty() {
+                ctx.detail.push(' ');
+            }
+            ctx.detail
+                .push_str(&format!("throws {code} ({})", names::error_name(code)));
+            errors::throw(ctx, code)
+        }
+    }
+}
 
 /// One served ROM call: its jump-table index, its AMS name and its handler.
 #[derive(Clone, Copy)]
@@ -86,9 +130,19 @@ pub const VARIABLES: &[RomVarDef] = &[
         address: map::TOP_ESTACK,
     },
     RomVarDef {
+        index: 0x432,
+        name: "bottom_estack",
+        address: map::BOTTOM_ESTACK,
+    },
+    RomVarDef {
         index: 0x4FC,
         name: "FiftyMsecTick",
         address: map::FIFTY_MSEC_TICK,
+    },
+    RomVarDef {
+        index: 0x5BF,
+        name: "estack_max_index",
+        address: map::ESTACK_MAX_INDEX,
     },
 ];
 
@@ -111,6 +165,11 @@ impl Registry {
             errors::CALLS,
             timers::CALLS,
             system::CALLS,
+            estack::CALLS,
+            parse::CALLS,
+            symbols::CALLS,
+            store::CALLS,
+            exec::CALLS,
         ] {
             for def in table {
                 r.register(*def);
@@ -151,6 +210,12 @@ pub struct OsState {
     pub timers: timers::Timers,
     /// Every ROM call served, and the text drawn.
     pub transcript: Transcript,
+    /// The folders and variables (the tables themselves are heap blocks in emulated RAM).
+    pub vat: vat::Vat,
+    /// The programs running nested inside NG_execute, innermost last.
+    pub nested: Vec<exec::NestedRun>,
+    /// Every program NG_execute ran, with its cycle count and how it ended.
+    pub runs: Vec<exec::RunRecord>,
 }
 
 /// What a ROM-call handler works with: the CPU, memory, the OS state, and the call's identity.
@@ -236,11 +301,11 @@ impl RomCtx<'_> {
                 data.len()
             )));
         }
-        let (ts, tl) = (self.bus.text_start, self.bus.text_len);
-        if tl > 0 && address < ts + tl && end > ts {
+        if let Some(code) = self.bus.protected_text_hit(address, data.len() as u32) {
             return Err(self.misuse(format!(
-                "it would write {} byte(s) at {address:#08x}, into the program's code",
-                data.len()
+                "it would write {} byte(s) at {address:#08x}, into the code of {}",
+                data.len(),
+                code.label
             )));
         }
         self.bus.poke(address, data);

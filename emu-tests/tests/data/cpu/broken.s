@@ -62,11 +62,11 @@ unbalanced:
         addq.l  #4,sp
         jmp     (a0)
 
-        .globl  unserved_call           | push_parse_text (0x3CA), not emulated
+        .globl  unserved_call           | push_internal_simplify (0x4F8), not emulated
 unserved_call:
         pea     0
         move.l  0xC8,a0
-        move.l  0x3CA*4(a0),a0
+        move.l  0x4F8*4(a0),a0
         jsr     (a0)
         addq.l  #4,sp
         rts
