@@ -167,6 +167,11 @@ impl Machine {
         &self.os.transcript
     }
 
+    /// What the status line shows (ST_helpMsg, ST_folder).
+    pub fn status_line(&self) -> &ams::statline::StatusLine {
+        &self.os.status
+    }
+
     /// Takes the transcript, leaving an empty one.
     pub fn take_transcript(&mut self) -> Transcript {
         std::mem::take(&mut self.os.transcript)

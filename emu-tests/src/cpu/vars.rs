@@ -199,7 +199,10 @@ impl Machine {
     fn set_flag(&mut self, path: &VarPath, flag: u16, on: bool) -> Result<(), Failure> {
         let sp = sym_path(path);
         let Lookup::Found(e) = vat::lookup(&self.bus, &self.os.heap, &self.os.vat, &sp) else {
-            return Err(setup(format!("there is no variable {}", sp.display(&self.os.vat))));
+            return Err(setup(format!(
+                "there is no variable {}",
+                sp.display(&self.os.vat)
+            )));
         };
         let flags = if on { e.flags | flag } else { e.flags & !flag };
         vat::set_flags(&mut self.bus, &self.os.heap, &e, flags);
@@ -259,8 +262,8 @@ impl Machine {
     pub fn run(&mut self, path: &str, args: &str) -> Result<CallOutcome, Failure> {
         self.lookup_path(path)?;
         let text = format!("{path}({args})");
-        let bytes = host::file::charset::encode(&text)
-            .map_err(|e| setup(format!("{text:?}: {e}")))?;
+        let bytes =
+            host::file::charset::encode(&text).map_err(|e| setup(format!("{text:?}: {e}")))?;
         let tokens = match parse::parse(&bytes) {
             Ok(p) if p.tokens.last() == Some(&estack::USERFUNC_TAG) => p.tokens,
             Ok(_) => return Err(setup(format!("{text:?} is not a program call"))),
@@ -274,7 +277,14 @@ impl Machine {
         let (h, a) = self
             .os
             .heap
-            .alloc(&mut self.bus, block.len() as u32, false, Owner::Harness, "run", 0)
+            .alloc(
+                &mut self.bus,
+                block.len() as u32,
+                false,
+                Owner::Harness,
+                "run",
+                0,
+            )
             .ok_or_else(|| setup("the heap has no room for the statement"))?;
         self.bus.poke(a, &block);
         // NG_execute(h, FALSE) called from the harness's return address.
@@ -291,12 +301,20 @@ impl Machine {
         self.cpu.stopped = 0;
         let start = Instant::now();
         let run = (|| {
-            let ng = self.registry.get(0x25D).copied().expect("NG_execute is served");
+            let ng = self
+                .registry
+                .get(0x25D)
+                .copied()
+                .expect("NG_execute is served");
             let jumped = self.serve(0x25D, ng.name, ret, ng.handler)?;
             if !jumped {
                 return Err(setup(format!(
                     "{path} did not start: {}",
-                    self.os.transcript.calls.last().map_or("", |c| c.detail.as_str())
+                    self.os
+                        .transcript
+                        .calls
+                        .last()
+                        .map_or("", |c| c.detail.as_str())
                 )));
             }
             self.run_to_return()

@@ -9,10 +9,15 @@
 //! and whichever of d0/a0 holds no result are then overwritten with a marker (0xDEAD0000 plus
 //! the index), as the ROM clobbers them: code that expects them preserved, or that reads a
 //! pointer result from d0, fails visibly. The entries of ROM *variables* (ScrRect,
-//! top_estack, FiftyMsecTick) hold the variable's address in the OS data area.
+//! top_estack, bottom_estack, estack_max_index, FiftyMsecTick) hold the variable's address in
+//! the OS data area.
+//!
+//! A call that throws an AMS error (as the real one would) returns [`Stop::Throw`] from its
+//! body; [`throwing`] turns that into the unwinding to the newest ER_catch frame.
 //!
 //! The calls served, one file per area: [`heap`], [`screen`], [`keyboard`], [`errors`],
-//! [`timers`], [`system`]. Each file has a `CALLS` table; [`Registry::standard`] joins them and
+//! [`timers`], [`system`], [`statline`], [`estack`], [`parse`], [`symbols`] (with the VAT's
+//! layout in [`vat`]), [`store`], [`exec`]. Each file has a `CALLS` table; [`Registry::standard`] joins them and
 //! [`Registry::register`] lets a test add or replace one. Any other index fails with
 //! [`Failure::RomCallNotEmulated`], naming the call. Every call served is recorded in the
 //! [`Transcript`].
@@ -26,6 +31,7 @@ pub mod keyboard;
 pub mod names;
 pub mod parse;
 pub mod screen;
+pub mod statline;
 pub mod store;
 pub mod symbols;
 pub mod system;
@@ -170,6 +176,7 @@ impl Registry {
             symbols::CALLS,
             store::CALLS,
             exec::CALLS,
+            statline::CALLS,
         ] {
             for def in table {
                 r.register(*def);
@@ -216,6 +223,8 @@ pub struct OsState {
     pub nested: Vec<exec::NestedRun>,
     /// Every program NG_execute ran, with its cycle count and how it ended.
     pub runs: Vec<exec::RunRecord>,
+    /// What the status line shows.
+    pub status: statline::StatusLine,
 }
 
 /// What a ROM-call handler works with: the CPU, memory, the OS state, and the call's identity.
