@@ -107,6 +107,9 @@ pub enum BenchError {
         /// The screen drawn as text.
         screen: String,
     },
+    /// TiEmu paused the emulation and opened another window (its debugger).
+    #[error("TiEmu stopped the emulation and opened the window {0:?} (its debugger): the calculator executed an instruction TiEmu traps")]
+    EmulationStopped(String),
     /// A file operation failed.
     #[error("{path}: {source}")]
     Io {
@@ -382,6 +385,26 @@ impl TiEmu {
             )));
         }
         Ok(s)
+    }
+}
+
+impl TiEmu {
+    /// The name of a top-level window TiEmu opened besides its LCD window, if any (its
+    /// debugger, "TiEmu Dock", or a message box), from `xwininfo -root -tree`.
+    pub fn extra_window(&self) -> Result<Option<String>, BenchError> {
+        which("xwininfo", "the Debian package x11-utils")?;
+        let out = Command::new("xwininfo")
+            .args(["-display", &self.xvfb.display(), "-root", "-tree"])
+            .output()
+            .map_err(|e| BenchError::Start(format!("running xwininfo: {e}")))?;
+        let text = String::from_utf8_lossy(&out.stdout);
+        Ok(text.lines().find_map(|line| {
+            // Lines look like:  0x20012c "TiEmu Dock": ("tiemu" "Tiemu")  703x745+0+0  +0+0
+            let name = line.split('"').nth(1)?;
+            let is_tiemu = line.contains("(\"tiemu\" \"Tiemu\")");
+            let expected = name == "tiemu" || name.starts_with("TiEmu (");
+            (is_tiemu && !expected).then(|| name.to_string())
+        }))
     }
 }
 

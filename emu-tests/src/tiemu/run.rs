@@ -14,6 +14,11 @@
 //! command, so nothing else puts it there. For a user's TI ROM there is no such signature yet
 //! (AMS's crash screens could not be observed here): there a crash shows only as a screen that
 //! never settles or a calculator that stops answering.
+//!
+//! **Exceptions TiEmu traps.** TiEmu stops the emulation and opens its debugger (a window named
+//! "TiEmu Dock") on an illegal instruction (`ILLEGAL`, or a 68010+ opcode): the OS never sees
+//! those. The bench notices the extra window when the link stops answering and reports a crash;
+//! the session cannot go on after that (the emulation is paused), so start a new one.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -52,7 +57,8 @@ pub(super) fn banner_rows(boot: &Screen) -> Option<(u32, u32)> {
 
 impl TiEmu {
     /// Takes screenshots until two in a row are equal; `None` if that does not happen within
-    /// [`SETTLE_TIMEOUT`].
+    /// [`SETTLE_TIMEOUT`]. Fails with [`BenchError::EmulationStopped`] when TiEmu has stopped
+    /// in its debugger.
     pub fn wait_for_stable_screen(&mut self) -> Result<Option<Screen>, BenchError> {
         let start = Instant::now();
         let mut last: Option<Screen> = None;
@@ -61,7 +67,12 @@ impl TiEmu {
             match self.try_screenshot(SHOT_TIMEOUT)? {
                 Some(s) if last.as_ref() == Some(&s) => return Ok(Some(s)),
                 Some(s) => last = Some(s),
-                None => last = None,
+                None => {
+                    if let Some(window) = self.extra_window()? {
+                        return Err(BenchError::EmulationStopped(window));
+                    }
+                    last = None;
+                }
             }
             std::thread::sleep(SETTLE_STEP);
         }
@@ -76,7 +87,19 @@ impl TiEmu {
             .map_err(|e| BenchError::Protocol(format!("program {path:?}: {e}")))?;
         self.calc().run(&var, args)?;
         let entered = Instant::now();
-        let Some(screen) = self.wait_for_stable_screen()? else {
+        let settled = match self.wait_for_stable_screen() {
+            Err(BenchError::EmulationStopped(window)) => {
+                return Err(BenchError::Crashed {
+                    program: path.to_string(),
+                    detail: format!(
+                        "TiEmu stopped the emulation and opened its debugger (window {window:?}): an illegal instruction; start a new session"
+                    ),
+                    screenshot: None,
+                })
+            }
+            other => other?,
+        };
+        let Some(screen) = settled else {
             let shot = self.x_screenshot().ok();
             let saved = self.keep_optional(shot.as_ref(), "hung");
             return Err(BenchError::Hung {

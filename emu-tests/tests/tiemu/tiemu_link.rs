@@ -7,8 +7,9 @@
 use std::path::Path;
 
 use super::common;
-use emu_tests::tiemu::{Screen, TiEmu};
+use emu_tests::tiemu::{BenchError, Screen, TiEmu};
 use host::file::{Integer, Model, Value, VarFile, VarName, VarPath, VarType, Variable};
+use host::link::LinkError;
 
 fn link_sequence(test: &str, model: Model, mut t: TiEmu) {
     let Some(program_file) = common::program_file(test, model, "hello") else {
@@ -52,6 +53,19 @@ fn link_sequence(test: &str, model: Model, mut t: TiEmu) {
     let file_sent = VarFile::single(model, string.clone()).to_bytes().unwrap();
     let file_back = VarFile::single(model, back).to_bytes().unwrap();
     assert!(file_sent == file_back, "the received string's file differs");
+
+    // A missing variable: PedroM acknowledges the request and then says nothing; that is
+    // reported as not found, and the link works afterwards.
+    let missing = VarPath::parse("main\\nothere").unwrap();
+    match t.calc().recv_variable(&missing, VarType::STR) {
+        Err(LinkError::NotFound { .. }) => {}
+        other => panic!("{test}: a missing variable gave {other:?}"),
+    }
+    match t.get_value("main\\nothere") {
+        Err(BenchError::Link(LinkError::NotFound { .. })) => {}
+        other => panic!("{test}: a missing variable gave {other:?}"),
+    }
+    assert!(t.is_ready().unwrap());
 
     // colonne and nom in a folder of their own, as the contest uses them.
     t.set_value("ai1\\colonne", &Value::Integer(Integer::from(3)))
