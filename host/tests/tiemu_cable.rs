@@ -12,7 +12,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use host::link::cable::tiemu::{
-    presence_key, remove_stale_state, Side, VirtualLinkLock, FIFO_0_TO_1, FIFO_1_TO_0,
+    link_users, presence_key, remove_stale_state, Side, VirtualLinkLock, FIFO_0_TO_1, FIFO_1_TO_0,
 };
 use host::link::cable::{Cable, CableError, TiEmuCable};
 
@@ -77,8 +77,14 @@ fn finish(mut peer: Peer) {
     assert!(text.contains("ok"), "{text}");
 }
 
-// Opening flushes what is already in the FIFO (as libticables2's open does), so every script
-// that sends first waits a little for this side to be open.
+// Opening flushes what is already in the FIFO (as libticables2's open does), so a script
+// whose peer speaks first starts with a handshake: it waits for a 0x01 that this side sends
+// once it is open (`hello`).
+
+/// Tells a peer that waits on `recv=01` that this side is open.
+fn hello(cable: &mut TiEmuCable) {
+    cable.send(&[0x01]).unwrap();
+}
 
 /// Opens our side while the libticables2 peer is (or will be) on the other.
 fn open_retrying(side: Side) -> TiEmuCable {
@@ -172,7 +178,7 @@ fn emulator_side_talks_to_libticables2_playing_the_host() {
             "2",
             "-d",
             "200",
-            "sleep=300",
+            "recv=01",
             "send=08680000",
             "recv=98560000",
             "sendpat=3000",
@@ -180,6 +186,7 @@ fn emulator_side_talks_to_libticables2_playing_the_host() {
         ],
     );
     let mut cable = open_retrying(Side::Emulator);
+    hello(&mut cable);
     let mut rdy = [0u8; 4];
     cable.recv(&mut rdy).unwrap();
     assert_eq!(rdy, [0x08, 0x68, 0x00, 0x00]);
@@ -197,8 +204,9 @@ fn a_peer_that_leaves_is_reported_as_a_disconnection() {
         return;
     };
     let _lock = clean_link();
-    let child = spawn(&peer, &["-p", "1", "sleep=200", "send=aa"]);
+    let child = spawn(&peer, &["-p", "1", "recv=01", "send=aa"]);
     let mut cable = open_retrying(Side::Host);
+    hello(&mut cable);
     let mut one = [0u8; 1];
     cable.recv(&mut one).unwrap();
     assert_eq!(one, [0xAA]);
@@ -218,8 +226,9 @@ fn a_silent_peer_is_a_timeout_that_counts_the_bytes() {
         return;
     };
     let _lock = clean_link();
-    let child = spawn(&peer, &["-p", "1", "sleep=200", "send=0102", "sleep=1500"]);
+    let child = spawn(&peer, &["-p", "1", "recv=01", "send=0102", "sleep=1500"]);
     let mut cable = open_retrying(Side::Host);
+    hello(&mut cable);
     cable.set_timeout(Duration::from_millis(400));
     let mut four = [0u8; 4];
     match cable.recv(&mut four) {
@@ -239,7 +248,16 @@ fn stale_state_is_removed_and_a_live_user_is_named() {
     let _lock = clean_link();
     // A live libticables2 user (waiting for a partner that never comes) holds the segment.
     let peer = spawn(&peer, &["-p", "1", "sleep=1"]);
-    std::thread::sleep(Duration::from_millis(300));
+    let start = Instant::now();
+    while link_users().unwrap().is_none_or(|u| u.attached == 0) {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "tiepeer never opened the link"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // libticables2 creates the FIFOs right after attaching.
+    std::thread::sleep(Duration::from_millis(200));
     let err = remove_stale_state().unwrap_err().to_string();
     assert!(err.contains("still use the virtual link"), "{err}");
     assert!(err.contains(&peer.id().to_string()), "{err}");

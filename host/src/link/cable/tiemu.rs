@@ -398,6 +398,30 @@ impl Cable for TiEmuCable {
     }
 }
 
+/// Who uses the virtual link's presence counter right now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LinkUsers {
+    /// Processes attached to the segment (each open end of the link is one).
+    pub attached: u64,
+    /// The process that created the segment.
+    pub creator_pid: i32,
+    /// The process that attached or detached last.
+    pub last_pid: i32,
+}
+
+/// The users of the virtual link, or `None` when its presence counter does not exist.
+pub fn link_users() -> Result<Option<LinkUsers>, CableError> {
+    let io_err = |e: io::Error| unavailable(format!("reading the presence counter: {e}"));
+    let key = presence_key().map_err(io_err)?;
+    Ok(sys::shared_segment_status(key)
+        .map_err(io_err)?
+        .map(|s| LinkUsers {
+            attached: s.attached,
+            creator_pid: s.creator_pid,
+            last_pid: s.last_pid,
+        }))
+}
+
 /// What [`remove_stale_state`] found and removed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct StaleState {
