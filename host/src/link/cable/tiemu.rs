@@ -50,6 +50,8 @@ const THROTTLE_LOW: usize = 333;
 const WRITE_CHUNK: usize = 256;
 /// Sleep between checks while waiting for the peer, the throttle or a writer.
 const POLL_STEP: Duration = Duration::from_millis(2);
+/// How long to leave a peer that has just finished opening to flush its read FIFO.
+const PEER_FLUSH_GRACE: Duration = Duration::from_millis(30);
 /// Permissions of the FIFOs (libticables2 asks for S_IRWXU).
 const FIFO_MODE: u32 = 0o700;
 /// Permissions of the shared-memory segment (as libticables2).
@@ -133,9 +135,6 @@ impl TiEmuCable {
         let key = presence_key().map_err(|e| io_err("ftok(\"/tmp\", 0x1234)", e))?;
         let (counter, created) = SharedCounter::attach_or_create(key, 1, SEGMENT_MODE)
             .map_err(|e| io_err("shared-memory presence counter", e))?;
-        if created {
-            counter.set(1);
-        }
         // From here on, failing must undo what libticables2's close would undo.
         let opened = (|| {
             for fifo in [FIFO_0_TO_1, FIFO_1_TO_0] {
@@ -167,7 +166,7 @@ impl TiEmuCable {
             timeout: DEFAULT_TIMEOUT,
             in_session: false,
         };
-        if let Err(e) = this.wait_for_peer(timeout) {
+        if let Err(e) = this.wait_for_peer(created, timeout) {
             abandon(&this.counter, created);
             return Err(e);
         }
@@ -178,15 +177,35 @@ impl TiEmuCable {
         Ok(this)
     }
 
-    /// Waits until another process is attached to the presence counter.
-    fn wait_for_peer(&self, timeout: Duration) -> Result<(), CableError> {
+    /// Waits until the peer has finished opening its end. libticables2 writes the counter as
+    /// the last step of its open, after its FIFOs are open (1 when it created the segment, 2
+    /// when it found it), and flushes its read FIFO just after; so:
+    /// - when this side created the segment, it says 1 (as libticables2) and waits for the
+    ///   peer's 2;
+    /// - when it found the segment with a peer attached, it waits for that peer's 1;
+    /// - when it found a segment nobody else is attached to (a dead session's), it zeroes it
+    ///   and waits for a peer to write it.
+    ///
+    /// A short grace period then covers the peer's flush, so that nothing sent next is lost.
+    fn wait_for_peer(&self, created: bool, timeout: Duration) -> Result<(), CableError> {
+        let io = |e: io::Error| CableError::Io {
+            cable: self.describe(),
+            source: e,
+        };
+        let wanted = if created {
+            self.counter.set(1);
+            2
+        } else {
+            if self.counter.status().map_err(io)?.attached < 2 {
+                self.counter.set(0);
+            }
+            1
+        };
         let start = Instant::now();
         loop {
-            let status = self.counter.status().map_err(|e| CableError::Io {
-                cable: self.describe(),
-                source: e,
-            })?;
-            if status.attached >= 2 {
+            let attached = self.counter.status().map_err(io)?.attached;
+            if attached >= 2 && self.counter.get() >= wanted {
+                sleep(PEER_FLUSH_GRACE);
                 return Ok(());
             }
             if start.elapsed() >= timeout {
@@ -199,7 +218,7 @@ impl TiEmuCable {
                     reason: format!("no peer on the virtual link after {timeout:?}; start {other}"),
                 });
             }
-            sleep(Duration::from_millis(10));
+            sleep(Duration::from_millis(5));
         }
     }
 
@@ -307,16 +326,26 @@ impl Cable for TiEmuCable {
             self.throttle()?;
             let chunk = &rest[..rest.len().min(WRITE_CHUNK)];
             let start = Instant::now();
+            let mut no_reader = false;
             let written = loop {
                 match self.wr.write(chunk) {
                     Ok(n) if n > 0 => break n,
                     Ok(_) => {}
                     Err(e) if e.kind() == ErrorKind::WouldBlock => {}
                     Err(e) if e.kind() == ErrorKind::Interrupted => continue,
-                    Err(e) if e.kind() == ErrorKind::BrokenPipe => return Err(self.disconnected()),
+                    // Nobody reads the FIFO: the peer is gone, or still opening its end.
+                    Err(e) if e.kind() == ErrorKind::BrokenPipe => {
+                        if !self.peer_present() {
+                            return Err(self.disconnected());
+                        }
+                        no_reader = true;
+                    }
                     Err(e) => return Err(self.io(e)),
                 }
                 if start.elapsed() >= self.timeout {
+                    if no_reader {
+                        return Err(self.disconnected());
+                    }
                     return Err(CableError::Timeout {
                         cable: self.describe(),
                         timeout: self.timeout,
