@@ -286,3 +286,22 @@ fn arithmetic_helpers_match_native() {
     }
     eprintln!("{}", d.summary());
 }
+
+/// The same searches with every linear-memory access checked against the memory the runtime
+/// backs (`host build --bounds-checks`): an access beyond `__heap_base`, which the normal
+/// build would let through, traps here. This checks the linear-memory budget itself.
+#[test]
+fn bounds_checked_searches_stay_in_linear_memory() {
+    let Some(built) = programs::build_program(
+        "bounds_checked_searches_stay_in_linear_memory",
+        "testcore",
+        |o| o.bounds_checks = true,
+    ) else {
+        return;
+    };
+    let cases: Vec<(String, Vec<u8>, u8)> = [("", 7), ("4455", 7), ("4321567", 6)]
+        .iter()
+        .map(|&(moves, depth)| (format!("checked {moves:?}"), columns(moves), depth))
+        .collect();
+    compare_all(session(&built), &cases);
+}

@@ -10,7 +10,8 @@
 //! 6. the calculator files.
 //!
 //! Intermediate files go to `target/ti-build/<program>/` (the wasm module, the raw and tuned
-//! C, objects, the ELF file and its map); the files to `target/ti/` unless told otherwise.
+//! C, objects, the ELF file and its map; `<program>-absolute`, `-bounds`... for builds that
+//! differ from the program's settings); the files to `target/ti/` unless told otherwise.
 //! A lock file serialises builds that share the target directory (parallel test binaries).
 
 use std::fs::File;
@@ -120,7 +121,16 @@ pub fn build(options: &BuildOptions) -> Result<Built, BuildError> {
 
     // 1. Rust -> wasm32, and the module's checks.
     let wasm = cargo::build_wasm(&tools, &crate_dir, &work.join("cargo"), config)?;
-    let dir = work.join(program);
+    let pcrel = options.pcrel.unwrap_or(config.pcrel);
+    // Variants other than the program's own settings get their own directory.
+    let mut variant = program.clone();
+    if pcrel != config.pcrel {
+        variant.push_str(if pcrel { "-pcrel" } else { "-absolute" });
+    }
+    if options.bounds_checks {
+        variant.push_str("-bounds");
+    }
+    let dir = work.join(&variant);
     std::fs::create_dir_all(&dir).map_err(io(format!("creating {}", dir.display())))?;
     let module_path = dir.join(format!("{}.wasm", prelude::MODULE));
     std::fs::copy(&wasm, &module_path).map_err(io(format!("copying {}", wasm.display())))?;
@@ -177,7 +187,7 @@ pub fn build(options: &BuildOptions) -> Result<Built, BuildError> {
     if options.bounds_checks {
         compiler.define("W68K_BOUNDS_CHECK=1");
     }
-    compiler.set_pcrel(options.pcrel.unwrap_or(config.pcrel));
+    compiler.set_pcrel(pcrel);
     let sources: Vec<(PathBuf, &str, SourceKind)> = vec![
         (c_path, config.gcc_opt.as_str(), SourceKind::Generated),
         (glue_path, "-Os", SourceKind::Generated),

@@ -324,10 +324,7 @@ fn memory_access(op: &Operator) -> Option<(MemArg, u32)> {
 /// Whether an instruction computes with or converts to or from floating point.
 fn is_float_op(op: &Operator) -> bool {
     let name = format!("{op:?}");
-    name.starts_with("F32")
-        || name.starts_with("F64")
-        || name.contains("F32")
-        || name.contains("F64")
+    name.contains("F32") || name.contains("F64")
 }
 
 /// Whether a (mangled) function name belongs to `core::fmt`. Rust's v0 mangling writes the
