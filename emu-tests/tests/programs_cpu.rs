@@ -96,13 +96,13 @@ fn traps_end_the_program_cleanly_with_a_message() {
     ];
     for (key, message) in cases {
         let mut m = Machine::new(Model::Ti89);
-        programs::serve_extra_calls(&mut m);
         m.load(&built.image).unwrap();
         let before = patterned_screen(&mut m);
         m.push_keys(&[u16::from(key)]);
         // run_program also fails on a heap block or an error frame left behind.
         m.run_program()
             .unwrap_or_else(|e| panic!("key {}: {e}\n{}", key as char, m.transcript()));
+        assert_eq!(m.status_line().message.as_deref(), message);
         let transcript = m.transcript();
         let shown: Vec<&str> = transcript
             .calls

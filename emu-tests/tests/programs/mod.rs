@@ -1,12 +1,9 @@
 //! Helpers of the tests that run the calculator programs of `calc/programs` in the CPU harness:
-//! building them with the project's cross build (`host::build`, cached under target/), and the
-//! ROM calls the harness does not serve by itself.
+//! building them with the project's cross build (`host::build`, cached under target/).
 #![allow(dead_code)]
 
 use std::path::PathBuf;
 
-use emu_tests::cpu::ams::{Reply, RomCallDef, RomCtx};
-use emu_tests::cpu::{Failure, Machine};
 use host::build::tools::Tools;
 use host::build::{build, BuildOptions, Built};
 
@@ -38,22 +35,4 @@ pub fn build_program(
     options.out_dir = Some(PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("programs"));
     adjust(&mut options);
     Some(build(&options).unwrap_or_else(|e| panic!("{test}: building {program}: {e}")))
-}
-
-/// `ST_helpMsg` (ROM 0xE6): the status-line message, recorded in the transcript as its
-/// argument. The runtime shows why a program stopped with it.
-fn st_help_msg(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
-    let [message] = ctx.args([4])?;
-    let text = ctx.read_cstr(message, 128)?;
-    ctx.detail = format!("({:?})", String::from_utf8_lossy(&text));
-    Ok(Reply::Void)
-}
-
-/// Adds the ROM calls the programs use beyond the harness's standard set.
-pub fn serve_extra_calls(machine: &mut Machine) {
-    machine.register_rom_call(RomCallDef {
-        index: 0xE6,
-        name: "ST_helpMsg",
-        handler: st_help_msg,
-    });
 }
