@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 
 use host::file::VarPath;
 
-use super::{BenchError, Screen, TiEmu};
+use super::{BenchError, Screen, TextMatch, TiEmu};
 
 /// How long a run may take to reach a stable screen.
 pub const SETTLE_TIMEOUT: Duration = Duration::from_secs(15);
@@ -134,11 +134,23 @@ impl TiEmu {
         file: &std::path::Path,
         text: &str,
     ) -> Result<Screen, BenchError> {
+        Ok(self.run_file_expecting_texts(file, &[text])?.0)
+    }
+
+    /// Like [`TiEmu::run_file_expecting_text`] for several texts, and says where each one is.
+    /// Use it rather than calling [`TiEmu::find_text`] on a new text after the run: the
+    /// reference rendering runs a program, which must not happen while the program under test
+    /// still waits for a key.
+    pub fn run_file_expecting_texts(
+        &mut self,
+        file: &std::path::Path,
+        texts: &[&str],
+    ) -> Result<(Screen, Vec<TextMatch>), BenchError> {
         let paths = self.send_file(file)?;
         let program = paths
             .first()
             .ok_or_else(|| BenchError::Protocol(format!("{} holds no variable", file.display())))?;
-        self.run_expecting_text(&program.to_string(), "", text)
+        self.run_expecting_texts(&program.to_string(), "", texts)
     }
 
     /// Runs `path(args)` (already on the calculator) and checks that `text` is on the screen
@@ -149,21 +161,41 @@ impl TiEmu {
         args: &str,
         text: &str,
     ) -> Result<Screen, BenchError> {
-        // Render the reference first: once the program runs it may wait for a key, and the
+        Ok(self.run_expecting_texts(path, args, &[text])?.0)
+    }
+
+    /// Runs `path(args)` (already on the calculator) and checks that every one of `texts` is on
+    /// the screen afterwards; returns the screen and where each text is.
+    pub fn run_expecting_texts(
+        &mut self,
+        path: &str,
+        args: &str,
+        texts: &[&str],
+    ) -> Result<(Screen, Vec<TextMatch>), BenchError> {
+        // Render the references first: once the program runs it may wait for a key, and the
         // renderer must not run inside it.
-        let templates = self.text_templates(text)?;
+        let templates = texts
+            .iter()
+            .map(|t| self.text_templates(t))
+            .collect::<Result<Vec<_>, _>>()?;
         let report = self.run(path, args)?;
         let name = path.rsplit('\\').next().unwrap_or(path);
         let saved = self.keep_screenshot(&report.screen, name)?;
-        match templates.find_in(&report.screen) {
-            Some(_) => Ok(report.screen),
-            None => Err(BenchError::TextNotFound {
-                text: text.to_string(),
-                program: path.to_string(),
-                screenshot: saved,
-                screen: format!("{:?}", report.screen),
-            }),
+        let mut found = Vec::new();
+        for t in &templates {
+            match t.find_in(&report.screen) {
+                Some(m) => found.push(m),
+                None => {
+                    return Err(BenchError::TextNotFound {
+                        text: t.text.clone(),
+                        program: path.to_string(),
+                        screenshot: saved,
+                        screen: format!("{:?}", report.screen),
+                    })
+                }
+            }
         }
+        Ok((report.screen, found))
     }
 
     /// Whether `screen` shows the boot banner again (PedroM only; see the module doc).

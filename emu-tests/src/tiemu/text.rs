@@ -135,6 +135,11 @@ impl TiEmu {
     }
 
     /// Where `text` appears on `screen`, in any system font (see [`TiEmu::text_templates`]).
+    ///
+    /// A text not looked for before is first drawn on the calculator by running the renderer,
+    /// which types keys on the home screen: never call it for a new text while a program waits
+    /// for a key (the keys would go to that program). Use [`TiEmu::run_expecting_texts`], which
+    /// renders every text before running the program.
     pub fn find_text(
         &mut self,
         screen: &Screen,
