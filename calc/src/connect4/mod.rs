@@ -5,32 +5,64 @@
 //!
 //! - [`board`]: [`Board`], a position as two `u64` bitboards (`Copy`, 24 bytes); move strings
 //!   in the test sets' 1-7 convention ([`Board::from_moves`]), legal moves, play, win and draw.
-//! - [`eval`]: the static evaluations (seed 004's, adapted to 7x6, and the engine's).
-//! - [`engine`]: alpha-beta with move ordering, a caller-lent transposition table and
-//!   iterative deepening under a depth, node or caller-decided budget.
-//! - [`solver`]: the exact solver (scores in the public test sets' convention).
 //! - [`perft`]: counts of legal move sequences, the rules' fixture.
+//! - [`eval`]: the static evaluations (seed 004's adapted to 7x6, and the engine's).
+//! - [`ai`]: the ladder — [`ai::Ai`] names a player (random, seed 003's win/block/random, seed
+//!   004's Min-Max 3/5/9 in [`minimax`], the alpha-beta [`engine`] under a node budget) and
+//!   [`ai::choose`] plays it.
+//! - [`solver`]: the exact solver (scores in the public test sets' convention).
+//! - [`protocol`]: the `colonne`/`nom` values of the contest, typed ([`protocol::Request`]).
+//! - [`contest`]: what an AI does with a request and the state it keeps between calls.
+//! - [`referee`]: the arbiter's checks, disqualifications and result codes.
+//! - [`log`]: the compact, versioned game-log format.
+//! - [`tt`]: how the caller-lent transposition tables are indexed.
+//!
+//! # For the calculator programs
+//!
+//! - `joueur` (an AI): `Request::decode(colonne, nom)`, then
+//!   [`contest::ContestAi::respond`]`(request, &mut table) -> Answer`, saving
+//!   [`contest::ContestAi::encode`]'s bytes in a variable between calls (recipe in [`contest`]).
+//! - `arbitre`: [`referee::Referee`] — `call()` says whom to run with which values,
+//!   `answer(colonne, nom)` checks what came back (or `fault(..)` for an error or a timeout),
+//!   `final_calls()` and `result()` end the game; [`log::GameLog::encode`] writes the log.
+//! - `replay`: [`log::decode`] and [`log::GameLog::board_after`].
+//!
+//! # For the host
+//!
+//! `host solve connect4` uses [`solver::Solver`]; `host bench` the solver and
+//! [`engine::search_depth`] (the fingerprint); native matches [`ai::choose`] and the solver.
 //!
 //! # For the 68000 differential tests
 //!
 //! [`engine::search_depth`]`(&board, depth, &mut table) -> SearchResult { column, score, nodes,
 //! depth }` is a pure function of the position, the depth and the table length (it clears the
 //! table first): the same call natively and on the 68000 must give the same column, score and
-//! node count. Build the position with [`Board::from_move_bytes`] (ASCII `1`..`7`).
+//! node count. Build the position with [`Board::from_move_bytes`] (ASCII `1`..`7`). The other
+//! entry points ([`engine::search`] with a node budget and [`NoStop`](engine::NoStop),
+//! [`minimax::choose`], [`ai::choose`], [`perft::perft`]) are deterministic in the same way, given
+//! the generator's seed.
 //!
 //! # Conventions
 //!
-//! - Columns are 0-based (`0..7`) everywhere in this API, except in move strings and in the
-//!   contest's `colonne` values, which are 1-based as in the seed.
-//! - No allocation, no floating point, no `core::fmt` in the search and contest code, no panic on
-//!   any input: errors are small `Copy` enums.
+//! - Columns are 0-based (`0..7`) everywhere in this API, except in move strings, in the
+//!   contest's `colonne` values and in the log, which are 1-based as in the seed.
+//! - No allocation, no floating point, no `core::fmt` in the search and contest code (only derived
+//!   `Debug`, which is compiled only where used), no panic on any input: errors are small `Copy`
+//!   enums. Recursion frames hold a 24-byte board and a 7-move list: no big stack arrays.
 //! - Transposition tables are `&mut [Entry]` slices of any length; the largest power-of-two
-//!   prefix is used (see [`tt`]).
+//!   prefix is used (see [`tt`]). Engine entries are 12 bytes, solver entries 8.
+//! - Randomness comes only from the caller's [`crate::Rng`].
 
+pub mod ai;
 pub mod board;
+pub mod contest;
 pub mod engine;
 pub mod eval;
+pub mod log;
+pub mod minimax;
 pub mod perft;
+pub mod protocol;
+pub mod referee;
 pub mod solver;
 pub mod tt;
 

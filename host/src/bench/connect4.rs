@@ -120,14 +120,24 @@ pub struct SetResult {
     pub first_wrong: Option<(String, i8, i8)>,
 }
 
-/// Solves `positions` one by one with a cleared table each time.
-pub fn solve_set(positions: &[TestPosition], table: &mut [solver::Entry]) -> SetResult {
+/// Solves `positions` one by one with a cleared table each time, stopping after
+/// `max_seconds` of solving if given.
+pub fn solve_set(
+    positions: &[TestPosition],
+    table: &mut [solver::Entry],
+    max_seconds: Option<f64>,
+) -> SetResult {
     let mut solver = Solver::new(table);
     let mut nodes = 0u64;
     let mut seconds = 0f64;
     let mut exact = 0;
     let mut first_wrong = None;
+    let mut done = 0;
     for p in positions {
+        if max_seconds.is_some_and(|m| seconds >= m) {
+            break;
+        }
+        done += 1;
         solver.reset();
         let start = Instant::now();
         let score = solver.solve(&p.board, false);
@@ -139,9 +149,9 @@ pub fn solve_set(positions: &[TestPosition], table: &mut [solver::Entry]) -> Set
             first_wrong = Some((p.moves.clone(), p.score, score));
         }
     }
-    let n = positions.len().max(1) as f64;
+    let n = done.max(1) as f64;
     SetResult {
-        positions: positions.len(),
+        positions: done,
         exact,
         mean_nodes: nodes as f64 / n,
         mean_seconds: seconds / n,
@@ -173,13 +183,14 @@ fn run(options: &Options, out: &mut dyn Write) -> Result<(), BenchError> {
     )?;
     for set in &TEST_SETS {
         let mut positions = load_set(&set_path(&options.repo, set))?;
+        let total = positions.len();
         if let Some(limit) = options.limit {
             positions.truncate(limit);
         }
-        let r = solve_set(&positions, &mut table);
+        let r = solve_set(&positions, &mut table, options.max_seconds);
         write!(
             out,
-            "connect4 {:<13} {}: {:>4}/{} exact, mean nodes {:>12} ({:>10}), mean time {}",
+            "connect4 {:<13} {}: {:>4}/{} exact (of {total}), mean nodes {:>12} ({:>10}), mean time {}",
             set.name,
             set.file,
             r.exact,

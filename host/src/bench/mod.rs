@@ -6,7 +6,8 @@
 //! checked and reported, and the test suites check it too). Each game is one [`Section`] in
 //! [`SECTIONS`]: adding a game is one `mod` line and one entry there. A section reads its data
 //! from the repository (`Options::repo`), prints its own lines, and honours `Options::limit`
-//! (at most that many positions per set, for a quick run).
+//! (at most that many positions per set) and `Options::max_seconds` (a time budget per set), both
+//! keeping the first positions of a set, for a quick run.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -31,6 +32,9 @@ pub struct Options {
     pub repo: PathBuf,
     /// At most this many positions from each set (`None`: all of them).
     pub limit: Option<usize>,
+    /// Stop a set after this many seconds of solving (the positions done so far are reported,
+    /// always the first ones of the set). `None`: no limit.
+    pub max_seconds: Option<f64>,
 }
 
 /// Why the benchmark could not run.
@@ -136,6 +140,7 @@ mod tests {
         let options = Options {
             repo: PathBuf::from("."),
             limit: Some(0),
+            max_seconds: None,
         };
         let err = run(&["chess".into()], &options, &mut Vec::new()).unwrap_err();
         assert!(err.to_string().contains("connect4"), "{err}");

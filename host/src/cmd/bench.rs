@@ -13,6 +13,9 @@ pub struct BenchArgs {
     /// At most this many positions per set (a quick run).
     #[arg(long)]
     limit: Option<usize>,
+    /// Stop each set after about this many seconds (the first positions are kept).
+    #[arg(long)]
+    max_seconds: Option<f64>,
     /// The repository's root, where the data files are (default: found from this program's
     /// source location, else the current directory).
     #[arg(long)]
@@ -38,6 +41,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     let options = host::bench::Options {
         repo: repo_root(args.repo),
         limit: args.limit,
+        max_seconds: args.max_seconds,
     };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

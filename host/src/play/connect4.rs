@@ -1,6 +1,159 @@
-//! Connect Four on the host: reading positions given by the user.
+//! Connect Four on the host: native games between players of the ladder (and the exact
+//! solver), with fixed seeds; reading positions given by the user; rendering game logs.
 
-use calc::connect4::{Board, MoveError, ParseErrorKind};
+use super::SeatResult;
+use calc::connect4::ai::{self, Ai};
+use calc::connect4::log::GameLog;
+use calc::connect4::referee::GameResult;
+use calc::connect4::solver::{self, Solver};
+use calc::connect4::{engine, Board, MoveError, Outcome, ParseErrorKind, Player};
+use calc::Rng;
+
+/// A native Connect Four player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum C4Player {
+    /// A player of the calculator ladder.
+    Ai(Ai),
+    /// Perfect play: the exact solver's best move (uniformly random among equals).
+    Solver,
+}
+
+impl C4Player {
+    /// A short name: `random`, `winblock`, `minimax3`, `alphabeta20000`, `solver`.
+    pub fn name(&self) -> String {
+        match self {
+            C4Player::Ai(Ai::Random) => "random".into(),
+            C4Player::Ai(Ai::WinBlock) => "winblock".into(),
+            C4Player::Ai(Ai::Minimax(d)) => format!("minimax{d}"),
+            C4Player::Ai(Ai::AlphaBeta(n)) => format!("alphabeta{n}"),
+            C4Player::Solver => "solver".into(),
+        }
+    }
+}
+
+/// The tables the players use, allocated once and lent to every game.
+pub struct Tables {
+    /// The engine's table (4,096 entries, 48 KiB: a calculator-sized table).
+    pub engine: Vec<engine::Entry>,
+    /// The solver's table (2^22 entries, 32 MiB); its entries stay valid across games.
+    pub solver: Vec<solver::Entry>,
+}
+
+impl Tables {
+    /// Fresh tables of the sizes above.
+    pub fn new() -> Tables {
+        Tables {
+            engine: vec![engine::Entry::EMPTY; 1 << 12],
+            solver: vec![solver::Entry::EMPTY; 1 << 22],
+        }
+    }
+}
+
+impl Default for Tables {
+    fn default() -> Tables {
+        Tables::new()
+    }
+}
+
+/// The column `player` chooses in `board` (`None` when the game is over).
+pub fn choose(player: C4Player, board: &Board, rng: &mut Rng, tables: &mut Tables) -> Option<u8> {
+    match player {
+        C4Player::Ai(a) => ai::choose(a, board, rng, &mut tables.engine).column,
+        C4Player::Solver => {
+            let mut solver = Solver::new(&mut tables.solver);
+            let scores = solver.analyse(board, false);
+            let best = scores.iter().flatten().max().copied()?;
+            let tied: Vec<u8> = (0..7u8)
+                .filter(|&c| scores[c as usize] == Some(best))
+                .collect();
+            rng.pick(tied.len()).map(|i| tied[i])
+        }
+    }
+}
+
+/// One game: `opening` random legal moves (drawn from `seed`), then `first` and `second` in
+/// turn, every random choice drawn from one generator seeded with `seed`. Returns the result and
+/// the columns played (0-based, opening included).
+pub fn play_game(
+    first: C4Player,
+    second: C4Player,
+    seed: u32,
+    opening: u8,
+    tables: &mut Tables,
+) -> (SeatResult, Vec<u8>) {
+    let mut opening_rng = Rng::new(seed);
+    let mut rng = Rng::new(seed ^ 0x5EED_C4C4);
+    let mut board = Board::new();
+    let mut moves = Vec::new();
+    while board.outcome().is_none() {
+        let col = if moves.len() < opening as usize {
+            ai::random_column(&board, &mut opening_rng)
+        } else if board.to_move() == Player::First {
+            choose(first, &board, &mut rng, tables)
+        } else {
+            choose(second, &board, &mut rng, tables)
+        };
+        let Some(col) = col else { break };
+        if board.play(col).is_err() {
+            break;
+        }
+        moves.push(col);
+    }
+    let result = match board.outcome() {
+        Some(Outcome::Win(Player::First)) => SeatResult::FirstWins,
+        Some(Outcome::Win(Player::Second)) => SeatResult::SecondWins,
+        _ => SeatResult::Draw,
+    };
+    (result, moves)
+}
+
+/// A match of `pairs` pairs of games between `a` and `b` (see [`super::run_match`]), each game
+/// starting with `opening` random moves.
+pub fn run_match(
+    a: C4Player,
+    b: C4Player,
+    pairs: u32,
+    seed: u32,
+    opening: u8,
+    tables: &mut Tables,
+) -> super::Tally {
+    super::run_match(pairs, seed, |game_seed, a_first| {
+        let (first, second) = if a_first { (a, b) } else { (b, a) };
+        play_game(first, second, game_seed, opening, tables).0
+    })
+}
+
+/// A logged game as text: a header with the names and the result, then one line per move and
+/// the final board.
+pub fn render_log(log: &GameLog) -> String {
+    let name = |i: usize| String::from_utf8_lossy(log.names[i]).into_owned();
+    let mut out = format!("AI 1 (O): {}\nAI 2 (X): {}\n", name(0), name(1));
+    for (i, m) in log.moves.iter().enumerate() {
+        let who = if i % 2 == 0 { "O" } else { "X" };
+        out += &format!("{:>2}. {who} plays column {m}\n", i + 1);
+    }
+    let mut grid = [0u8; 48];
+    log.board_after(log.moves.len()).render(&mut grid);
+    out += &String::from_utf8_lossy(&grid);
+    out += &match log.result {
+        None => "unfinished\n".to_string(),
+        Some(GameResult::Normal(Outcome::Draw)) => "draw (result 0, N)\n".to_string(),
+        Some(r @ GameResult::Normal(_)) => format!(
+            "AI {} wins (result {}, N)\n",
+            r.result_colonne(),
+            r.result_colonne()
+        ),
+        Some(r @ GameResult::Disqualified(d)) => format!(
+            "AI {} disqualified: {:?} (value {}); AI {} wins (result {}, D)\n",
+            d.seat.number(),
+            d.fault,
+            d.value,
+            r.result_colonne(),
+            r.result_colonne()
+        ),
+    };
+    out
+}
 
 /// A move string the user gave could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -48,5 +201,36 @@ mod tests {
             "{e}"
         );
         assert!(parse_board("").is_ok());
+    }
+
+    #[test]
+    fn games_are_reproducible_from_their_seed() {
+        let mut tables = Tables::new();
+        let a = C4Player::Ai(Ai::WinBlock);
+        let b = C4Player::Ai(Ai::EASY);
+        let g1 = play_game(a, b, 77, 2, &mut tables);
+        let g2 = play_game(a, b, 77, 2, &mut tables);
+        assert_eq!(g1, g2);
+        let mut board = Board::new();
+        for &m in &g1.1 {
+            board.play(m).unwrap();
+        }
+        assert!(board.outcome().is_some());
+    }
+
+    #[test]
+    fn logs_render_as_text() {
+        let log = GameLog {
+            model: calc::connect4::protocol::Model::Ti89,
+            names: [b"Alice", b"Bob"],
+            moves: b"\x01\x02\x01\x02\x01\x02\x01",
+            result: Some(GameResult::Normal(Outcome::Win(Player::First))),
+        };
+        let text = render_log(&log);
+        assert!(text.starts_with("AI 1 (O): Alice\nAI 2 (X): Bob\n 1. O plays column 1\n"));
+        assert!(
+            text.ends_with("OX.....\nAI 1 wins (result 1, N)\n"),
+            "{text}"
+        );
     }
 }

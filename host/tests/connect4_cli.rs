@@ -1,0 +1,117 @@
+//! The `solve connect4` and `bench` commands, run as the user runs them.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn host() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_host"))
+}
+
+const MIDDLE_EASY: &str = include_str!("../../calc/tests/data/connect4/Test_L2_R1");
+
+#[test]
+fn solves_one_position() {
+    let out = host()
+        .args(["solve", "connect4", "2252576253462244111563365343671351441"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "-1\n");
+    let out = host()
+        .args([
+            "solve",
+            "connect4",
+            "--weak",
+            "7422341735647741166133573473242566",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "1\n");
+}
+
+#[test]
+fn solves_many_positions_from_standard_input() {
+    let lines: Vec<&str> = MIDDLE_EASY.lines().take(100).collect();
+    let mut child = host()
+        .args(["solve", "connect4", "-", "--table-bits", "20"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input = lines.join("\n") + "\n";
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let got: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(String::from)
+        .collect();
+    let want: Vec<String> = lines
+        .iter()
+        .map(|l| l.split_whitespace().nth(1).unwrap().to_string())
+        .collect();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn bad_positions_are_refused_with_the_reason() {
+    let out = host().args(["solve", "connect4", "4489"]).output().unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("character 3 is not a column 1-7"), "{err}");
+    let mut child = host()
+        .args(["solve", "connect4", "-", "--table-bits", "10"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"4453\n11111111\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(!out.status.success());
+    assert_eq!(
+        out.stdout.iter().filter(|&&b| b == b'\n').count(),
+        1,
+        "first line answered"
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 2"), "{err}");
+    assert!(err.contains("full column"), "{err}");
+}
+
+#[test]
+fn bench_prints_every_set_and_the_fingerprint() {
+    let out = host()
+        .args(["bench", "connect4", "--limit", "1"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    for set in [
+        "End-Easy",
+        "Middle-Easy",
+        "Middle-Medium",
+        "Begin-Easy",
+        "Begin-Medium",
+        "Begin-Hard",
+    ] {
+        let line = text
+            .lines()
+            .find(|l| l.contains(set))
+            .unwrap_or_else(|| panic!("{set} missing:\n{text}"));
+        assert!(line.contains("1/1 exact (of 1000)"), "{line}");
+    }
+    assert!(text.contains("connect4 fingerprint:"), "{text}");
+    let out = host().args(["bench", "chess"]).output().unwrap();
+    assert!(!out.status.success());
+}
