@@ -4,12 +4,12 @@
 //!
 //! - `tiemu_link`: `host`'s link operations against PedroM (and a user's TI ROM).
 //! - `tiemu_run`: programs run on the calculator, their text found, crashes reported.
-//! - `tiemu_hello`: the cross-built `hello` on PedroM, its name and model on the screen.
+//! - `tiemu_programs`: cross-built programs on PedroM: hello (its name and model), a panic.
 //!
 //! Screenshots are kept in `$TIEMU_SCREENSHOTS` (default: `ti68k-tiemu-screenshots` in the
 //! system's temporary directory).
 
 mod common;
-mod tiemu_hello;
 mod tiemu_link;
+mod tiemu_programs;
 mod tiemu_run;

@@ -28,6 +28,7 @@ programs::entry!(main);
 /// Run as a program, it waits for a key: `p` panics, `s` overflows the shadow stack (both must
 /// end the program cleanly with a message); any other key returns normally.
 fn main(mut os: Os) {
+    os.clear_screen();
     os.draw_text(0, 0, b"testcore: for the CPU harness", Attr::Normal);
     const PANIC: Key = Key(b'p' as u16);
     const OVERFLOW: Key = Key(b's' as u16);

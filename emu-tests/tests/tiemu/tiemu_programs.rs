@@ -1,7 +1,14 @@
-//! `hello`, built by the project's cross build (Rust -> wasm32 -> wasm2c -> GCC -m68000), sent to
-//! PedroM under TiEmu on the TI-89 and the Voyage 200 and run there: its name and the model it
-//! read at run time must be on the screen, where the program centres them, and it must return
-//! to the OS when a key is pressed. The screenshots are kept (see main.rs).
+//! Programs built by the project's cross build (Rust -> wasm32 -> wasm2c -> GCC -m68000), sent to
+//! PedroM under TiEmu and run there:
+//! - `hello` on the TI-89 and the Voyage 200: its name and the model it read at run time must
+//!   be on the screen, where the program centres them, and it must return to the OS when a key
+//!   is pressed;
+//! - `testcore` told to panic (key `p`): the runtime must end it cleanly on the real OS (its
+//!   error frame catches the trap, memory is freed) with "testcore: panic" on the status line
+//!   (`ST_helpMsg`), and the calculator must answer the link afterwards. PedroM's shell then
+//!   also prints a few lines of its own around the message; only the message is checked.
+//!
+//! The screenshots are kept (see main.rs).
 
 use std::path::PathBuf;
 
@@ -11,8 +18,8 @@ use host::build::tools::Tools;
 use host::build::{build, BuildOptions};
 use host::file::Model;
 
-/// hello's file for `model`; `None` after a loud skip without the cross toolchain.
-fn hello_file(test: &str, model: Model) -> Option<PathBuf> {
+/// The file of `program` for `model`; `None` after a loud skip without the cross toolchain.
+fn program_file(test: &str, program: &str, model: Model) -> Option<PathBuf> {
     if let Err(e) = Tools::find() {
         emu_tests::skip(test, &e.to_string());
         return None;
@@ -20,9 +27,9 @@ fn hello_file(test: &str, model: Model) -> Option<PathBuf> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .parent()?
         .to_path_buf();
-    let mut options = BuildOptions::new(root, "hello");
-    options.out_dir = Some(PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("tiemu-hello"));
-    let built = build(&options).unwrap_or_else(|e| panic!("{test}: building hello: {e}"));
+    let mut options = BuildOptions::new(root, program);
+    options.out_dir = Some(PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("tiemu-programs"));
+    let built = build(&options).unwrap_or_else(|e| panic!("{test}: building {program}: {e}"));
     let ext = format!("{}z", model.extension_prefix());
     built
         .files
@@ -31,7 +38,7 @@ fn hello_file(test: &str, model: Model) -> Option<PathBuf> {
 }
 
 fn hello_runs(test: &str, model: Model, mut t: TiEmu) {
-    let Some(file) = hello_file(test, model) else {
+    let Some(file) = program_file(test, "hello", model) else {
         return;
     };
     let screen = t
@@ -84,4 +91,38 @@ fn tiemu_pedrom_v200_runs_hello() {
     if let Some(t) = common::pedrom(test, Model::V200) {
         hello_runs(test, Model::V200, t);
     }
+}
+
+#[test]
+fn tiemu_pedrom_ti89_ends_a_panicking_program_cleanly() {
+    let test = "tiemu_pedrom_ti89_ends_a_panicking_program_cleanly";
+    let Some(mut t) = common::pedrom(test, Model::Ti89) else {
+        return;
+    };
+    let Some(file) = program_file(test, "testcore", Model::Ti89) else {
+        return;
+    };
+    // testcore shows a line, then waits for a key.
+    let waiting = t
+        .run_file_expecting_text(&file, "testcore")
+        .unwrap_or_else(|e| panic!("{test}: {e}"));
+    // Render the message's templates before the program runs on.
+    let message = "testcore: panic";
+    t.find_text(&waiting, message).unwrap();
+    t.press_keys(&[u16::from(b'p')]).unwrap();
+    let after = t
+        .wait_for_stable_screen()
+        .unwrap()
+        .expect("the screen did not settle after the panic");
+    let kept = t.keep_screenshot(&after, "testcore-panic").unwrap();
+    let found = t.find_text(&after, message).unwrap();
+    eprintln!("{test}: {message:?} at {found:?} ({})", kept.display());
+    assert!(
+        found.is_some(),
+        "{message:?} is not on the screen:\n{after:?}"
+    );
+    assert!(
+        t.is_ready().unwrap(),
+        "the calculator does not answer after the panic"
+    );
 }
