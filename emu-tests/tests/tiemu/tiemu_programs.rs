@@ -41,16 +41,14 @@ fn hello_runs(test: &str, model: Model, mut t: TiEmu) {
     let Some(file) = program_file(test, "hello", model) else {
         return;
     };
-    let screen = t
-        .run_file_expecting_text(&file, "hello")
-        .unwrap_or_else(|e| panic!("{test}: {e}"));
     let (width, height) = model.screen_size();
     let name = model.to_string();
-    let title = t.find_text(&screen, "hello").unwrap().unwrap();
-    let shown = t
-        .find_text(&screen, &name)
-        .unwrap()
-        .unwrap_or_else(|| panic!("{test}: {name:?} is not on the screen:\n{screen:?}"));
+    // Both texts are rendered before the run (rendering types keys, which must not reach
+    // hello while it waits for one).
+    let (screen, found) = t
+        .run_file_expecting_texts(&file, &["hello", &name])
+        .unwrap_or_else(|e| panic!("{test}: {e}"));
+    let (title, shown) = (found[0], found[1]);
     eprintln!(
         "{test}: \"hello\" at ({}, {}) {:?}, {name:?} at ({}, {}) {:?}",
         title.x, title.y, title.font, shown.x, shown.y, shown.font
@@ -102,13 +100,12 @@ fn tiemu_pedrom_ti89_ends_a_panicking_program_cleanly() {
     let Some(file) = program_file(test, "testcore", Model::Ti89) else {
         return;
     };
-    // testcore shows a line, then waits for a key.
-    let waiting = t
-        .run_file_expecting_text(&file, "testcore")
-        .unwrap_or_else(|e| panic!("{test}: {e}"));
-    // Render the message's templates before the program runs on.
+    // The message is rendered before the run (rendering types keys, which must not reach
+    // testcore while it waits for one); testcore shows a line, then waits for a key.
     let message = "testcore: panic";
-    t.find_text(&waiting, message).unwrap();
+    t.text_templates(message).unwrap();
+    t.run_file_expecting_text(&file, "testcore")
+        .unwrap_or_else(|e| panic!("{test}: {e}"));
     t.press_keys(&[u16::from(b'p')]).unwrap();
     let after = t
         .wait_for_stable_screen()
