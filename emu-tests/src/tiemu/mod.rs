@@ -175,6 +175,10 @@ pub struct TiEmu {
     model: Model,
     os: Os,
     boot_time: Duration,
+    /// How long [`TiEmu::start`] waited for the machine-wide lock.
+    lock_wait: Duration,
+    /// When the lock was taken.
+    locked: Instant,
     /// The screen right after boot (its first line is PedroM's banner).
     boot_screen: Option<Screen>,
     /// Text templates rendered in this session.
@@ -202,7 +206,9 @@ impl TiEmu {
     /// Boots `os` on an emulated `model` and waits until it answers the link.
     pub fn start(model: Model, os: Os) -> Result<TiEmu, BenchError> {
         which("tiemu", "the Debian package tiemu")?;
+        let asked = Instant::now();
         let lock = VirtualLinkLock::acquire()?;
+        let locked = Instant::now();
         remove_stale_state()?;
         let home = TempHome::create()?;
         let tiemu_dir = home.0.join(".tiemu");
@@ -235,6 +241,8 @@ impl TiEmu {
             model,
             os,
             boot_time: Duration::ZERO,
+            lock_wait: locked - asked,
+            locked,
             boot_screen: None,
             text_cache: Vec::new(),
             _lock: lock,
@@ -334,6 +342,16 @@ impl TiEmu {
     /// Time from launching TiEmu to the first acknowledged ready check.
     pub fn boot_time(&self) -> Duration {
         self.boot_time
+    }
+
+    /// How long [`TiEmu::start`] waited for another session to release the lock.
+    pub fn lock_wait(&self) -> Duration {
+        self.lock_wait
+    }
+
+    /// Time since this session took the lock (its own cost, without the wait).
+    pub fn session_time(&self) -> Duration {
+        self.locked.elapsed()
     }
 
     /// The screen right after boot.

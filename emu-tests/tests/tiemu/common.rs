@@ -55,9 +55,10 @@ fn boot(test: &str, model: Model, os: Os) -> Option<TiEmu> {
     match TiEmu::start(model, os) {
         Ok(t) => {
             eprintln!(
-                "{test}: {model} {} booted in {:?}",
+                "{test}: {model} {} booted in {:.1?} (after {:.1?} waiting for the lock)",
                 t.os().describe(),
-                t.boot_time()
+                t.boot_time(),
+                t.lock_wait()
             );
             Some(t)
         }
@@ -67,4 +68,9 @@ fn boot(test: &str, model: Model, os: Os) -> Option<TiEmu> {
         }
         Err(e) => panic!("{test}: starting TiEmu: {e}"),
     }
+}
+
+/// Says how long a session took (without its wait for the lock).
+pub fn done(test: &str, t: &TiEmu) {
+    eprintln!("{test}: session took {:.1?}", t.session_time());
 }

@@ -124,6 +124,7 @@ fn link_sequence(test: &str, model: Model, mut t: TiEmu) {
         "{test}: screenshots kept in {}",
         Path::new(&TiEmu::screenshot_dir()).display()
     );
+    common::done(test, &t);
 }
 
 #[test]

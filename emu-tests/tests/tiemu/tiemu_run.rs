@@ -29,6 +29,7 @@ fn hello_shows_its_text(test: &str, model: Model, mut t: TiEmu) {
     assert_eq!((found.x, found.y), (4, 50), "{screen:?}");
     // And a text that is not there is not found.
     assert_eq!(t.find_text(&screen, "GOODBYE").unwrap(), None);
+    common::done(test, &t);
 }
 
 fn crash_is_reported(test: &str, model: Model, mut t: TiEmu) {
@@ -55,6 +56,7 @@ fn crash_is_reported(test: &str, model: Model, mut t: TiEmu) {
             assert!(t.is_ready().unwrap());
         }
     }
+    common::done(test, &t);
 }
 
 #[test]

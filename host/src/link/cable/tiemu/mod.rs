@@ -6,27 +6,35 @@
 //!   side 1 and `/tmp/.vlc_1_0` back. Side 0 is the emulator (TiEmu with `cable_port=#1`),
 //!   side 1 the linking program (TiLP `--port=2`, and [`TiEmuCable::open`]).
 //! - A write FIFO is opened for reading first and only then for writing, both non-blocking,
-//!   so that opening it does not fail with ENXIO while nobody reads it yet.
+//!   so that opening it does not fail with ENXIO while nobody reads it yet. (libticables2 keeps
+//!   that reading descriptor open for good; this cable closes it, so that a write nobody will
+//!   ever read fails instead of filling the FIFO.)
 //! - One System V shared-memory segment, key `ftok("/tmp", 0x1234)`, holds an `int` presence
-//!   counter. The side that creates the segment sets it to 1, the side that finds it sets it to
-//!   2; closing decrements it, and the last side out removes the segment. libticables2 does no
-//!   I/O at all while the counter is below 2 and reports success, so a host with no emulator
-//!   gets garbage. This cable instead waits for a peer when it opens (another process attached
-//!   to the segment) and fails with a clear error when none comes.
+//!   counter. Each side writes it as the last step of its open: 1 when it created the segment,
+//!   2 when it found it; closing decrements it, and the last side out removes the segment.
+//!   libticables2 does no I/O at all while the counter is below 2 and reports success, so a
+//!   host with no emulator gets garbage. This cable instead waits, when it opens, until the
+//!   peer has finished opening its end (its counter write), and fails with a clear error when
+//!   no peer comes. A write that finds no reader yet is retried until the timeout.
 //! - Writes are throttled on the fill level of the FIFO: below 333 bytes before each write.
 //!   (libticables2 reads the level with `fstat`, which Linux reports as 0 for a FIFO; this
 //!   cable asks the kernel with `FIONREAD`, so its throttle really holds.)
 //!
 //! The FIFO names and the key are global to the machine: only one virtual link can exist at a
-//! time. [`VirtualLinkLock`] is the machine-wide lock every bench takes before it starts TiEmu,
-//! and [`remove_stale_state`] deletes what a killed TiEmu leaves behind (stale FIFOs and a
-//! segment whose counter lies), which otherwise breaks the next session.
+//! time. The `machine` submodule holds what follows from that: [`VirtualLinkLock`], the
+//! machine-wide lock every bench takes before it starts TiEmu, [`remove_stale_state`], which
+//! deletes what a killed TiEmu leaves behind (stale FIFOs and a segment whose counter lies,
+//! which otherwise break the next session), and [`link_users`].
+
+mod machine;
+
+pub use machine::{link_users, remove_stale_state, LinkUsers, StaleState, VirtualLinkLock};
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, ErrorKind, Read, Write};
 use std::os::fd::AsFd;
 use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
@@ -96,13 +104,6 @@ pub struct TiEmuCable {
     timeout: Duration,
     /// Whether this end took part in the counter (set it to 2), so that closing gives it back.
     in_session: bool,
-}
-
-fn unavailable(reason: String) -> CableError {
-    CableError::Unavailable {
-        cable: describe(Side::Host),
-        reason,
-    }
 }
 
 fn describe(side: Side) -> String {
@@ -424,112 +425,5 @@ impl Cable for TiEmuCable {
                 Err(e) => return Err(self.io(e)),
             }
         }
-    }
-}
-
-/// Who uses the virtual link's presence counter right now.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LinkUsers {
-    /// Processes attached to the segment (each open end of the link is one).
-    pub attached: u64,
-    /// The process that created the segment.
-    pub creator_pid: i32,
-    /// The process that attached or detached last.
-    pub last_pid: i32,
-}
-
-/// The users of the virtual link, or `None` when its presence counter does not exist.
-pub fn link_users() -> Result<Option<LinkUsers>, CableError> {
-    let io_err = |e: io::Error| unavailable(format!("reading the presence counter: {e}"));
-    let key = presence_key().map_err(io_err)?;
-    Ok(sys::shared_segment_status(key)
-        .map_err(io_err)?
-        .map(|s| LinkUsers {
-            attached: s.attached,
-            creator_pid: s.creator_pid,
-            last_pid: s.last_pid,
-        }))
-}
-
-/// What [`remove_stale_state`] found and removed.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct StaleState {
-    /// FIFOs that existed and were deleted.
-    pub fifos: Vec<PathBuf>,
-    /// Whether a presence-counter segment existed and was removed.
-    pub segment: bool,
-}
-
-/// Deletes both FIFOs and the presence-counter segment, so that the next session starts clean
-/// (a killed TiEmu leaves a segment whose counter says someone is there, and FIFOs that hold
-/// its last bytes). Refuses, naming the process, when some process is still attached to the
-/// segment: that is a live TiEmu or host that did not take [`VirtualLinkLock`]. Call it only
-/// while holding the lock.
-pub fn remove_stale_state() -> Result<StaleState, CableError> {
-    let io_err = |what: &str, e: io::Error| unavailable(format!("cleaning {what}: {e}"));
-    let key = presence_key().map_err(|e| io_err("the presence counter", e))?;
-    let mut found = StaleState::default();
-    if let Some(status) =
-        sys::shared_segment_status(key).map_err(|e| io_err("the presence counter", e))?
-    {
-        if status.attached > 0 {
-            return Err(unavailable(format!(
-                "{} process(es) still use the virtual link (segment key 0x{key:08x}, created by pid {}, last used by pid {}); \
-                 another TiEmu or link program is running without the lock at {LOCK_PATH}: stop it",
-                status.attached, status.creator_pid, status.last_pid
-            )));
-        }
-        found.segment =
-            sys::remove_shared_segment(key).map_err(|e| io_err("the presence counter", e))?;
-    }
-    for fifo in [FIFO_0_TO_1, FIFO_1_TO_0] {
-        match std::fs::remove_file(fifo) {
-            Ok(()) => found.fifos.push(PathBuf::from(fifo)),
-            Err(e) if e.kind() == ErrorKind::NotFound => {}
-            Err(e) => return Err(io_err(fifo, e)),
-        }
-    }
-    Ok(found)
-}
-
-/// The machine-wide lock on the virtual link (an exclusive `flock` on [`LOCK_PATH`]). Whoever
-/// starts TiEmu or opens the virtual link in a test holds it for the whole session; it is
-/// released when dropped, or when the process dies.
-#[derive(Debug)]
-pub struct VirtualLinkLock {
-    _file: File,
-}
-
-impl VirtualLinkLock {
-    /// Takes the lock, waiting as long as another process holds it. When it has to wait, says
-    /// so on stderr once (tests of several engineers may queue here).
-    pub fn acquire() -> Result<VirtualLinkLock, CableError> {
-        let file = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(LOCK_PATH)
-            .map_err(|e| unavailable(format!("opening the lock file {LOCK_PATH}: {e}")))?;
-        let io_err = |e: io::Error| unavailable(format!("locking {LOCK_PATH}: {e}"));
-        if !sys::flock_exclusive(file.as_fd(), false).map_err(io_err)? {
-            eprintln!(
-                "TiEmu virtual link: another session holds {LOCK_PATH}; waiting for it to finish"
-            );
-            sys::flock_exclusive(file.as_fd(), true).map_err(io_err)?;
-        }
-        Ok(VirtualLinkLock { _file: file })
-    }
-
-    /// Takes the lock only if it is free right now.
-    pub fn try_acquire() -> Result<Option<VirtualLinkLock>, CableError> {
-        let file = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(LOCK_PATH)
-            .map_err(|e| unavailable(format!("opening the lock file {LOCK_PATH}: {e}")))?;
-        let locked = sys::flock_exclusive(file.as_fd(), false)
-            .map_err(|e| unavailable(format!("locking {LOCK_PATH}: {e}")))?;
-        Ok(locked.then_some(VirtualLinkLock { _file: file }))
     }
 }
