@@ -12,6 +12,7 @@
 //! PedroM quirks the bench respects (docs/peers.md §2.4, §3.2): it never sends VER (PedroM
 //! hangs in a "Link: Command?" dialog), and treats "ACK then silence" as a missing variable.
 
+mod leftovers;
 mod ops;
 mod os;
 pub mod programs;
@@ -146,7 +147,11 @@ impl TempHome {
     fn create() -> Result<TempHome, BenchError> {
         let base = std::env::temp_dir();
         for n in 0..1000u32 {
-            let dir = base.join(format!("ti68k-tiemu-{}-{n}", std::process::id()));
+            let dir = base.join(format!(
+                "{}{}-{n}",
+                leftovers::SESSION_DIR_PREFIX,
+                std::process::id()
+            ));
             match std::fs::create_dir(&dir) {
                 Ok(()) => return Ok(TempHome(dir)),
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
@@ -183,7 +188,7 @@ pub struct TiEmu {
     boot_screen: Option<Screen>,
     /// Text templates rendered in this session.
     text_cache: Vec<TextTemplates>,
-    _lock: VirtualLinkLock,
+    lock: VirtualLinkLock,
 }
 
 impl std::fmt::Debug for TiEmu {
@@ -207,8 +212,15 @@ impl TiEmu {
     pub fn start(model: Model, os: Os) -> Result<TiEmu, BenchError> {
         which("tiemu", "the Debian package tiemu")?;
         let asked = Instant::now();
-        let lock = VirtualLinkLock::acquire()?;
+        let mut lock = VirtualLinkLock::acquire()?;
         let locked = Instant::now();
+        let stopped = leftovers::stop_leftovers(&mut lock);
+        if !stopped.is_empty() {
+            eprintln!(
+                "TiEmu bench: stopped what a dead session left running: {}",
+                stopped.join(", ")
+            );
+        }
         remove_stale_state()?;
         let home = TempHome::create()?;
         let tiemu_dir = home.0.join(".tiemu");
@@ -217,7 +229,7 @@ impl TiEmu {
         let ini = tiemu_dir.join("tiemu.ini");
         host::atomic::write_atomic(&ini, os::tiemu_ini(&launch.img_file).as_bytes())
             .map_err(|e| BenchError::io(&ini, e))?;
-        let xvfb = Xvfb::start(640, 480)?;
+        let xvfb = Xvfb::start(640, 480, &home.0)?;
         let log_path = home.0.join("tiemu.log");
         let log = std::fs::File::create(&log_path).map_err(|e| BenchError::io(&log_path, e))?;
         let log2 = log.try_clone().map_err(|e| BenchError::io(&log_path, e))?;
@@ -233,6 +245,10 @@ impl TiEmu {
             .stderr(log2)
             .spawn()
             .map_err(|e| BenchError::Start(format!("running tiemu: {e}")))?;
+        let note = leftovers::note(&[("tiemu", tiemu.id()), ("Xvfb", xvfb.pid())]);
+        if let Err(e) = lock.write_note(&note) {
+            eprintln!("TiEmu bench: cannot note the session's processes in the lock file: {e}");
+        }
         let mut bench = TiEmu {
             calc: None,
             tiemu,
@@ -245,7 +261,7 @@ impl TiEmu {
             locked,
             boot_screen: None,
             text_cache: Vec::new(),
-            _lock: lock,
+            lock,
         };
         bench.wait_until_ready(started)?;
         bench.boot_time = started.elapsed();
@@ -436,6 +452,9 @@ impl Drop for TiEmu {
         if let Err(e) = remove_stale_state() {
             eprintln!("TiEmu bench: cleaning the virtual link after the session: {e}");
         }
+        // Xvfb is killed when its field drops, just after; the note must not outlive the
+        // session either way (the next holder checks each process before stopping it).
+        let _ = self.lock.write_note("");
     }
 }
 

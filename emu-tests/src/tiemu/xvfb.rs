@@ -3,6 +3,7 @@
 //! (`-displayfd`), so concurrent benches of other programs never collide on a number.
 
 use std::io::Read;
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -19,10 +20,11 @@ pub struct Xvfb {
 }
 
 impl Xvfb {
-    /// Starts `Xvfb -displayfd 1 -screen 0 WxHx24 -nolisten tcp` and waits until it names its
-    /// display, which it does once it accepts connections.
-    pub fn start(width: u32, height: u32) -> Result<Xvfb, BenchError> {
+    /// Starts `Xvfb -displayfd 1 -screen 0 WxHx24 -nolisten tcp` in the directory `dir` and
+    /// waits until it names its display, which it does once it accepts connections.
+    pub fn start(width: u32, height: u32, dir: &Path) -> Result<Xvfb, BenchError> {
         let mut child = Command::new("Xvfb")
+            .current_dir(dir)
             .args(["-displayfd", "1", "-nolisten", "tcp", "-screen", "0"])
             .arg(format!("{width}x{height}x24"))
             .stdin(Stdio::null())
@@ -75,6 +77,11 @@ impl Xvfb {
                 )))
             }
         }
+    }
+
+    /// Its process ID.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// The value of `DISPLAY` for clients: ":N".

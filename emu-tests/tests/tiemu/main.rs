@@ -5,6 +5,7 @@
 //! - `tiemu_link`: `host`'s link operations against PedroM (and a user's TI ROM).
 //! - `tiemu_run`: programs run on the calculator, their text found, crashes reported.
 //! - `tiemu_programs`: cross-built programs on PedroM: hello (its name and model), a panic.
+//! - `tiemu_recovery`: a session killed without clean-up does not block the next one.
 //!
 //! Screenshots are kept in `$TIEMU_SCREENSHOTS` (default: `ti68k-tiemu-screenshots` in the
 //! system's temporary directory).
@@ -12,4 +13,5 @@
 mod common;
 mod tiemu_link;
 mod tiemu_programs;
+mod tiemu_recovery;
 mod tiemu_run;

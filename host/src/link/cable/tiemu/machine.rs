@@ -2,7 +2,7 @@
 //! the clean-up of what a killed session leaves behind.
 
 use std::fs::{File, OpenOptions};
-use std::io::{self, ErrorKind};
+use std::io::{self, ErrorKind, Read, Seek, SeekFrom, Write};
 use std::os::fd::AsFd;
 use std::path::PathBuf;
 
@@ -85,21 +85,21 @@ pub fn remove_stale_state() -> Result<StaleState, CableError> {
 /// The machine-wide lock on the virtual link (an exclusive `flock` on [`LOCK_PATH`]). Whoever
 /// starts TiEmu or opens the virtual link in a test holds it for the whole session; it is
 /// released when dropped, or when the process dies.
+///
+/// The lock file also carries a short note from the holder ([`VirtualLinkLock::write_note`]):
+/// the bench writes the process IDs of the TiEmu and Xvfb it starts, so that the next session
+/// can stop them if their owner died without cleaning up. The note is written in place (the
+/// lock belongs to this file's inode, which an atomic replacement would change).
 #[derive(Debug)]
 pub struct VirtualLinkLock {
-    _file: File,
+    file: File,
 }
 
 impl VirtualLinkLock {
     /// Takes the lock, waiting as long as another process holds it. When it has to wait, says
     /// so on stderr once (tests of several engineers may queue here).
     pub fn acquire() -> Result<VirtualLinkLock, CableError> {
-        let file = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(LOCK_PATH)
-            .map_err(|e| unavailable(format!("opening the lock file {LOCK_PATH}: {e}")))?;
+        let file = open_lock_file()?;
         let io_err = |e: io::Error| unavailable(format!("locking {LOCK_PATH}: {e}"));
         if !sys::flock_exclusive(file.as_fd(), false).map_err(io_err)? {
             eprintln!(
@@ -107,19 +107,40 @@ impl VirtualLinkLock {
             );
             sys::flock_exclusive(file.as_fd(), true).map_err(io_err)?;
         }
-        Ok(VirtualLinkLock { _file: file })
+        Ok(VirtualLinkLock { file })
     }
 
     /// Takes the lock only if it is free right now.
     pub fn try_acquire() -> Result<Option<VirtualLinkLock>, CableError> {
-        let file = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(LOCK_PATH)
-            .map_err(|e| unavailable(format!("opening the lock file {LOCK_PATH}: {e}")))?;
+        let file = open_lock_file()?;
         let locked = sys::flock_exclusive(file.as_fd(), false)
             .map_err(|e| unavailable(format!("locking {LOCK_PATH}: {e}")))?;
-        Ok(locked.then_some(VirtualLinkLock { _file: file }))
+        Ok(locked.then_some(VirtualLinkLock { file }))
     }
+
+    /// The note the previous holder left (empty if none).
+    pub fn read_note(&mut self) -> io::Result<String> {
+        let mut text = String::new();
+        self.file.seek(SeekFrom::Start(0))?;
+        self.file.read_to_string(&mut text)?;
+        Ok(text)
+    }
+
+    /// Replaces the note.
+    pub fn write_note(&mut self, note: &str) -> io::Result<()> {
+        self.file.set_len(0)?;
+        self.file.seek(SeekFrom::Start(0))?;
+        self.file.write_all(note.as_bytes())?;
+        self.file.flush()
+    }
+}
+
+fn open_lock_file() -> Result<File, CableError> {
+    OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .read(true)
+        .write(true)
+        .open(LOCK_PATH)
+        .map_err(|e| unavailable(format!("opening the lock file {LOCK_PATH}: {e}")))
 }
