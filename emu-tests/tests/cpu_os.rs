@@ -44,6 +44,33 @@ fn drawing_primitives_reach_the_lcd() {
 }
 
 #[test]
+fn ellipses_are_outlines_clipped_and_xored() {
+    let Some(mut m) = os_machine() else { return };
+    m.call("circle", &[1]).unwrap();
+    let s = m.screenshot();
+    for (x, y) in [(106, 60), (94, 60), (100, 66), (100, 54)] {
+        assert!(s.get(x, y), "circle point ({x}, {y})");
+    }
+    assert!(!s.get(100, 60) && !s.get(107, 60), "an outline of radius 6");
+    assert!(
+        s.get(100, 33) && s.get(100, 27) && s.get(90, 30),
+        "ellipse 10 x 3"
+    );
+    assert!(!s.get(110, 30) && !s.get(106, 32), "clipped at x = 105");
+    let lit = (0..240)
+        .flat_map(|x| (0..128).map(move |y| (x, y)))
+        .filter(|&(x, y)| s.get(x, y))
+        .count();
+    assert!(lit > 40, "{lit} pixels");
+    // A_XOR twice gives the screen back: every point is drawn once.
+    m.call("circle", &[2]).unwrap();
+    m.call("circle", &[2]).unwrap();
+    assert_eq!(m.screenshot(), s);
+    m.call("circle", &[0]).unwrap();
+    assert!(!m.screenshot().get(106, 60), "A_REVERSE erases");
+}
+
+#[test]
 fn timers_follow_emulated_cycles() {
     let Some(mut m) = os_machine() else { return };
     let out = m.call("wait_ticks", &[4]).unwrap();

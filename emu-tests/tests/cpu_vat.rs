@@ -19,6 +19,8 @@ const FOLDER_FIND: u32 = 0x67;
 const FOLDER_GET_CUR: u32 = 0x68;
 const SYM_FIND_FIRST: u32 = 0x6C;
 const SYM_FIND_NEXT: u32 = 0x6D;
+const SYM_FIND_FOLDER_NAME: u32 = 0x6F;
+const HEAP_PTR_TO_HANDLE: u32 = 0x23A;
 const DEREF_SYM: u32 = 0x79;
 const VAR_RECALL: u32 = 0x85;
 const VAR_STORE: u32 = 0x86;
@@ -283,6 +285,33 @@ fn folders_and_the_current_folder() {
     let (_, e) = ok(&mut m, "rc_lw", SYM_FIND_FIRST, &[ai1, 1]);
     assert_eq!(m.read_bytes(e, 2).unwrap(), b"x\0");
     assert_eq!(ok(&mut m, "rc0", SYM_FIND_NEXT, &[]).1, 0);
+    // FO_RECURSE walks every folder then its variables; SymFindFolderName names the folder.
+    m.set_value("main\\y", &int(6)).unwrap();
+    let mut walked = Vec::new();
+    let (_, mut e) = ok(&mut m, "rc_lw", SYM_FIND_FIRST, &[0, 2]);
+    while e != 0 {
+        let name = m.read_bytes(e, 8).unwrap();
+        let (_, f) = ok(&mut m, "rc0", SYM_FIND_FOLDER_NAME, &[]);
+        let folder = m.read_bytes(f, 8).unwrap();
+        let text =
+            |b: &[u8]| String::from_utf8_lossy(b.split(|&c| c == 0).next().unwrap()).into_owned();
+        walked.push(format!("{}/{}", text(&folder), text(&name)));
+        e = ok(&mut m, "rc0", SYM_FIND_NEXT, &[]).1;
+    }
+    assert_eq!(walked, ["ai1/ai1", "ai1/x", "main/main", "main/y"]);
+    // HeapPtrToHandle finds the handle of a block from its address.
+    let x = sym(&mut m, "x");
+    let (_, e) = ok(&mut m, "rc_lw", SYM_FIND_PTR, &[x, 0]);
+    let h = u32::from(m.read_u16(e + 12).unwrap());
+    let block = m.read_u32(map::HANDLE_TABLE + 4 * h).unwrap();
+    assert_eq!(
+        ok(&mut m, "rc_l", HEAP_PTR_TO_HANDLE, &[block]).0 & 0xFFFF,
+        h
+    );
+    assert_eq!(
+        ok(&mut m, "rc_l", HEAP_PTR_TO_HANDLE, &[block + 2]).0 & 0xFFFF,
+        0
+    );
     // FolderDel deletes the folder and its variables; the current folder becomes main.
     let before = m.heap_blocks().len();
     assert_eq!(ok(&mut m, "rc_lw", FOLDER_DEL, &[ai1, 0]).0 & 0xFFFF, 1);

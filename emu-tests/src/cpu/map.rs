@@ -47,6 +47,8 @@ pub const BOTTOM_ESTACK: u32 = OS_DATA + 0x10;
 pub const ESTACK_MAX_INDEX: u32 = OS_DATA + 0x14;
 /// The `top_estack` variable (a pointer to the last byte of the expression stack).
 pub const TOP_ESTACK: u32 = OS_DATA + 0x18;
+/// The buffer SymFindFolderName returns (a folder name, zero-terminated, 9 bytes).
+pub const FOLDER_NAME_BUFFER: u32 = OS_DATA + 0x20;
 /// The expression stack area: its first byte holds the ENDSTACK_TAG `bottom_estack` points
 /// at; it grows up to [`ESTACK_END`].
 pub const ESTACK: u32 = 0x8000;

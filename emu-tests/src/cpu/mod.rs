@@ -91,8 +91,8 @@
 //!
 //! | area | calls (jump-table index) |
 //! | --- | --- |
-//! | [`ams::heap`] | HeapAvail 8F, HeapAlloc 90, HeapAllocHigh 92, HeapAllocThrow 93, HeapDeref 96, HeapFree 97, HLock 99, HeapLock 9A, HeapGetLock 9B, HeapMax 9C, HeapRealloc 9D, HeapSize 9E, HeapUnlock 9F, HeapAllocPtr A2, HeapFreePtr A3 |
-//! | [`ams::screen`] | ScrRect 2F (variable), FontGetSys 18E, FontSetSys 18F, ScrRectFill 189, ClrScr 19E, DrawChar 1A4, DrawLine 1A7, DrawPix 1A8, DrawStr 1A9 |
+//! | [`ams::heap`] | HeapAvail 8F, HeapAlloc 90, HeapAllocHigh 92, HeapAllocThrow 93, HeapDeref 96, HeapFree 97, HLock 99, HeapLock 9A, HeapGetLock 9B, HeapMax 9C, HeapRealloc 9D, HeapSize 9E, HeapUnlock 9F, HeapAllocPtr A2, HeapFreePtr A3, HeapPtrToHandle 23A |
+//! | [`ams::screen`] | ScrRect 2F (variable), FontGetSys 18E, FontSetSys 18F, ScrRectFill 189, DrawClipEllipse 192, ClrScr 19E, DrawChar 1A4, DrawLine 1A7, DrawPix 1A8, DrawStr 1A9 |
 //! | [`ams::statline`] | ST_folder E4, ST_helpMsg E6 (recorded, not drawn) |
 //! | [`ams::keyboard`] | ngetchx 51, kbhit 52, GKeyFlush 180 |
 //! | [`ams::errors`] | ER_throwVar 153, ER_catch 154, ER_success 155, A-line ER_throw |
@@ -100,7 +100,7 @@
 //! | [`ams::system`] | FL_getHardwareParmBlock 16B |
 //! | [`ams::estack`] | top_estack 109, bottom_estack 432, estack_max_index 5BF (variables), next_expression_index 10A, HS_popEStack 244, push_END_TAG 263, push_LIST_TAG 264, delete_expression 2C5, estack_to_short 2C7, estack_to_ushort 2C8, push_expr_quantum 2E9, push_quantum 2EE, push_zstr 48A, push_long_to_integer 4E3, push_ulong_to_integer 4E4 |
 //! | [`ams::parse`] | TokenizeSymName 80, push_parse_text 3CA |
-//! | [`ams::symbols`] | SymAdd 5C, SymAddMain 5D, SymDel 5E, HSymDel 5F, SymFind 60, SymFindMain 61, FolderAdd 64, FolderCur 65, FolderDel 66, FolderFind 67, FolderGetCur 68, SymFindFirst 6C, SymFindNext 6D, DerefSym 79, SymFindPtr 283 |
+//! | [`ams::symbols`] | SymAdd 5C, SymAddMain 5D, SymDel 5E, HSymDel 5F, SymFind 60, SymFindMain 61, FolderAdd 64, FolderCur 65, FolderDel 66, FolderFind 67, FolderGetCur 68, SymFindFirst 6C, SymFindNext 6D, SymFindFolderName 6F, DerefSym 79, SymFindPtr 283 |
 //! | [`ams::store`] | VarRecall 85, VarStore 86 |
 //! | [`ams::exec`] | EX_patch 15A, NG_execute 25D |
 //!

@@ -5,6 +5,7 @@
 //! Served: HeapAvail 0x8F, HeapAlloc 0x90, HeapAllocHigh 0x92, HeapAllocThrow 0x93,
 //! HeapDeref 0x96, HeapFree 0x97, HLock 0x99, HeapLock 0x9A, HeapGetLock 0x9B, HeapMax 0x9C,
 //! HeapRealloc 0x9D, HeapSize 0x9E, HeapUnlock 0x9F, HeapAllocPtr 0xA2, HeapFreePtr 0xA3
+//! HeapPtrToHandle 0x23A (the handle whose block starts at the pointer, or H_NULL)
 //! (prototypes in ti68k-facts §4.3). A block moves only when HeapRealloc (or the OS growing a
 //! VAT table) needs more room than follows it; AMS also moves unlocked blocks when it compacts
 //! the heap, the harness does not. A new block is filled with 0xCD so that code reading memory it
@@ -402,6 +403,18 @@ fn heap_realloc(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
     Ok(Reply::D0(r))
 }
 
+fn heap_ptr_to_handle(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
+    let [p] = ctx.args([4])?;
+    let h = ctx
+        .os
+        .heap
+        .blocks()
+        .find(|b| b.address == p)
+        .map_or(0, |b| b.handle);
+    ctx.detail = format!("({p:#x}) = {h}");
+    Ok(Reply::D0(u32::from(h)))
+}
+
 fn heap_size(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
     let [h] = ctx.args([2])?;
     let size = deref(ctx, h as u16)?.size;
@@ -460,4 +473,5 @@ pub const CALLS: &[RomCallDef] = &[
     RomCallDef { index: 0x9F, name: "HeapUnlock", handler: heap_unlock },
     RomCallDef { index: 0xA2, name: "HeapAllocPtr", handler: heap_alloc_ptr },
     RomCallDef { index: 0xA3, name: "HeapFreePtr", handler: heap_free_ptr },
+    RomCallDef { index: 0x23A, name: "HeapPtrToHandle", handler: heap_ptr_to_handle },
 ];

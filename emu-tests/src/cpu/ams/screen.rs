@@ -2,8 +2,10 @@
 //! row, MSB leftmost, 1 dark; ti68k-facts §4.5), with the harness's own font ([`super::font`]).
 //! Every string and character drawn is recorded in the transcript.
 //!
-//! Served: FontGetSys 0x18E, FontSetSys 0x18F, ScrRectFill 0x189, ClrScr 0x19E, DrawChar 0x1A4,
-//! DrawLine 0x1A7, DrawPix 0x1A8, DrawStr 0x1A9. Attributes: A_REVERSE 0, A_NORMAL 1, A_XOR 2,
+//! Served: FontGetSys 0x18E, FontSetSys 0x18F, ScrRectFill 0x189, DrawClipEllipse 0x192,
+//! ClrScr 0x19E, DrawChar 0x1A4, DrawLine 0x1A7, DrawPix 0x1A8, DrawStr 0x1A9. Lines and
+//! ellipse outlines are Bresenham's and the midpoint algorithm's, each pixel once (so A_XOR
+//! is exact); AMS's own routines may differ by a pixel here and there. Attributes: A_REVERSE 0, A_NORMAL 1, A_XOR 2,
 //! and for text A_REPLACE 4; any other is a [`Failure::RomCallMisuse`] naming it. Drawing is
 //! clipped to the 240x128 LCD memory (the TI-89 shows its top-left 160x100).
 
@@ -208,6 +210,72 @@ fn scr_rect_fill(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
     Ok(Reply::Void)
 }
 
+/// The points of an ellipse outline centred on (0, 0) with semi-axes `a` and `b`, by the
+/// midpoint algorithm, each once.
+pub fn ellipse_points(a: i32, b: i32) -> std::collections::BTreeSet<(i32, i32)> {
+    let mut pts = std::collections::BTreeSet::new();
+    let (a, b) = (a.abs(), b.abs());
+    let mut four = |x: i32, y: i32| {
+        for (sx, sy) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
+            pts.insert((sx * x, sy * y));
+        }
+    };
+    if a == 0 || b == 0 {
+        for x in 0..=a {
+            four(x, 0);
+        }
+        for y in 0..=b {
+            four(0, y);
+        }
+        return pts;
+    }
+    let (a2, b2) = (i64::from(a) * i64::from(a), i64::from(b) * i64::from(b));
+    // Region 1: slope above -1, step x.
+    let (mut x, mut y) = (0i64, i64::from(b));
+    let mut d = 4 * b2 - 4 * a2 * i64::from(b) + a2;
+    while b2 * x <= a2 * y {
+        four(x as i32, y as i32);
+        if d >= 0 {
+            d += 8 * b2 * x + 12 * b2 - 8 * a2 * y + 8 * a2;
+            y -= 1;
+        } else {
+            d += 8 * b2 * x + 12 * b2;
+        }
+        x += 1;
+    }
+    // Region 2: step y.
+    let (mut x, mut y) = (i64::from(a), 0i64);
+    let mut d = 4 * a2 - 4 * b2 * i64::from(a) + b2;
+    while a2 * y <= b2 * x {
+        four(x as i32, y as i32);
+        if d >= 0 {
+            d += 8 * a2 * y + 12 * a2 - 8 * b2 * x + 8 * b2;
+            x -= 1;
+        } else {
+            d += 8 * a2 * y + 12 * a2;
+        }
+        y += 1;
+    }
+    pts
+}
+
+fn draw_clip_ellipse(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
+    let [x, y, a, b, clip, attr] = ctx.args([2, 2, 2, 2, 4, 2])?;
+    let [x, y, a, b] = [x, y, a, b].map(|v| i32::from(v as i16));
+    let c = ctx.read_bytes(clip, 4)?;
+    ctx.detail = format!("({x}, {y}, {a}, {b}, clip {c:?}, {})", attr_name(attr));
+    let ink = shape_ink(ctx, attr)?;
+    for (dx, dy) in ellipse_points(a, b) {
+        let (px, py) = (x + dx, y + dy);
+        if (i32::from(c[0])..=i32::from(c[2])).contains(&px)
+            && (i32::from(c[1])..=i32::from(c[3])).contains(&py)
+        {
+            plot(ctx.bus, px, py, ink);
+        }
+    }
+    Ok(Reply::Void)
+}
+
 fn clr_scr(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
     ctx.bus.poke(map::LCD, &[0; map::LCD_SIZE as usize]);
     ctx.detail = "()".into();
@@ -239,6 +307,7 @@ pub const CALLS: &[RomCallDef] = &[
     RomCallDef { index: 0x189, name: "ScrRectFill", handler: scr_rect_fill },
     RomCallDef { index: 0x18E, name: "FontGetSys", handler: font_get_sys },
     RomCallDef { index: 0x18F, name: "FontSetSys", handler: font_set_sys },
+    RomCallDef { index: 0x192, name: "DrawClipEllipse", handler: draw_clip_ellipse },
     RomCallDef { index: 0x19E, name: "ClrScr", handler: clr_scr },
     RomCallDef { index: 0x1A4, name: "DrawChar", handler: draw_char_call },
     RomCallDef { index: 0x1A7, name: "DrawLine", handler: draw_line },

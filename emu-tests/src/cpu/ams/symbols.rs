@@ -4,7 +4,9 @@
 //! Served: SymAdd 0x5C, SymAddMain 0x5D, SymDel 0x5E, HSymDel 0x5F, SymFind 0x60,
 //! SymFindMain 0x61, FolderAdd 0x64, FolderCur 0x65, FolderDel 0x66 (with its second,
 //! FolderClear, argument), FolderFind 0x67, FolderGetCur 0x68, SymFindFirst 0x6C,
-//! SymFindNext 0x6D, DerefSym 0x79, SymFindPtr 0x283 (flags 0 and 4).
+//! SymFindNext 0x6D, SymFindFolderName 0x6F (its buffer is in the OS data area),
+//! DerefSym 0x79, SymFindPtr 0x283 (flags 0 and 4). SymFindFirst/Next return the entries
+//! chosen when SymFindFirst was called, at their current addresses.
 //!
 //! A `SYM_STR` must point at the zero that ends `"\0name\0"` (or at a one-letter variable tag,
 //! as TokenizeSymName leaves it); anything else, and a name that breaks AMS's rules (capitals,
@@ -17,6 +19,7 @@ use super::exec::running_label;
 use super::vat::{self, Entry, Lookup, SymPath, VatError, SF_FOLDER};
 use super::{estack, throwing, ti_text, Reply, RomCallDef, RomCtx, Served, Stop};
 use crate::cpu::failure::Failure;
+use crate::cpu::map;
 
 /// AMS error "Locked, archived, or protected".
 pub const ERR_LOCKED: u16 = 980;
@@ -360,14 +363,23 @@ const FO_RETURN_TWINS: u32 = 0x08;
 const FO_RETURN_FOLDER: u32 = 0x10;
 const FO_SKIP_COLLAPSE: u32 = 0x20;
 
-fn walk_next(ctx: &mut RomCtx<'_>) -> u32 {
+/// The folder name SymFindFolderName returns for the entry last returned: the folder being
+/// walked under FO_RECURSE, else "main" (GCC4TI `vat.h/SymFindFolderName.hsf`).
+fn set_walk_folder(ctx: &mut RomCtx<'_>, folder: &[u8]) -> Result<(), Failure> {
+    let mut name = folder.to_vec();
+    name.push(0);
+    ctx.write_bytes(map::FOLDER_NAME_BUFFER, &name)
+}
+
+fn walk_next(ctx: &mut RomCtx<'_>) -> Result<u32, Failure> {
     let vat = &mut ctx.os.vat;
-    let Some(&(table, offset)) = vat.walk.get(vat.walk_next) else {
-        return 0;
+    let Some((table, offset, folder)) = vat.walk.get(vat.walk_next).cloned() else {
+        return Ok(0);
     };
     vat.walk_next += 1;
+    set_walk_folder(ctx, &folder)?;
     let hs = u32::from(table) << 16 | u32::from(offset);
-    vat::deref_hsym(ctx.bus, &ctx.os.heap, hs).map_or(0, |(a, _)| a)
+    Ok(vat::deref_hsym(ctx.bus, &ctx.os.heap, hs).map_or(0, |(a, _)| a))
 }
 
 fn sym_find_first(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
@@ -387,41 +399,58 @@ fn sym_find_first(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
             "flags {flags:#x} are not a combination GCC4TI documents (vat.h/SymFindFirst.hsf)"
         )));
     }
-    let (heap, bus, table) = (&ctx.os.heap, &*ctx.bus, ctx.os.vat.folder_table);
-    let folders = vat::entries(bus, heap, table);
-    let key = |e: &Entry| (e.table, e.offset);
+    let folders = vat::entries(ctx.bus, &ctx.os.heap, ctx.os.vat.folder_table);
+    let main = vat::MAIN.to_vec();
     let mut walk = Vec::new();
     let shown;
     if flags & FO_SINGLE_FOLDER != 0 {
         let name = read_folder_name(ctx, p)?;
         shown = format!("\"{}\", {flags:#x}", ti_text(&name));
-        let (heap, bus) = (&ctx.os.heap, &*ctx.bus);
         if let Some(f) = folders.iter().find(|f| f.name == name) {
             if flags & FO_RETURN_FOLDER != 0 {
-                walk.push(key(f));
+                walk.push((f.table, f.offset, main.clone()));
             }
-            walk.extend(vat::entries(bus, heap, f.handle).iter().map(key));
+            for e in vat::entries(ctx.bus, &ctx.os.heap, f.handle) {
+                walk.push((e.table, e.offset, main.clone()));
+            }
         }
     } else {
         shown = format!("{p:#x}, {flags:#x}");
+        let recurse = flags & FO_RECURSE != 0;
         for f in &folders {
-            walk.push(key(f));
-            if flags & FO_RECURSE != 0 {
-                walk.extend(vat::entries(bus, heap, f.handle).iter().map(key));
+            let named = if recurse {
+                f.name.clone()
+            } else {
+                main.clone()
+            };
+            walk.push((f.table, f.offset, named.clone()));
+            if recurse {
+                for e in vat::entries(ctx.bus, &ctx.os.heap, f.handle) {
+                    walk.push((e.table, e.offset, named.clone()));
+                }
             }
         }
     }
     ctx.os.vat.walk = walk;
     ctx.os.vat.walk_next = 0;
-    let a = walk_next(ctx);
+    let a = walk_next(ctx)?;
     ctx.detail = format!("({shown}) = {a:#x}");
     Ok(Reply::A0(a))
 }
 
 fn sym_find_next(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
-    let a = walk_next(ctx);
+    let a = walk_next(ctx)?;
     ctx.detail = format!("() = {a:#x}");
     Ok(Reply::A0(a))
+}
+
+fn sym_find_folder_name(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
+    if ctx.os.vat.walk_next == 0 {
+        set_walk_folder(ctx, vat::MAIN)?;
+    }
+    let name = ctx.read_cstr(map::FOLDER_NAME_BUFFER, 9)?;
+    ctx.detail = format!("() = {:#x} \"{}\"", map::FOLDER_NAME_BUFFER, ti_text(&name));
+    Ok(Reply::A0(map::FOLDER_NAME_BUFFER))
 }
 
 /// The VAT calls served.
@@ -440,6 +469,7 @@ pub const CALLS: &[RomCallDef] = &[
     RomCallDef { index: 0x68, name: "FolderGetCur", handler: folder_get_cur },
     RomCallDef { index: 0x6C, name: "SymFindFirst", handler: sym_find_first },
     RomCallDef { index: 0x6D, name: "SymFindNext", handler: sym_find_next },
+    RomCallDef { index: 0x6F, name: "SymFindFolderName", handler: sym_find_folder_name },
     RomCallDef { index: 0x79, name: "DerefSym", handler: deref_sym },
     RomCallDef { index: 0x283, name: "SymFindPtr", handler: sym_find_ptr },
 ];

@@ -47,8 +47,9 @@ pub struct Vat {
     pub folder_table: u16,
     /// Name of the current folder.
     pub current: Vec<u8>,
-    /// The entries SymFindFirst selected, as (table handle, offset), and the next to return.
-    pub walk: Vec<(u16, u16)>,
+    /// The entries SymFindFirst selected, as (table handle, offset, name of the folder
+    /// SymFindFolderName gives for it), and the next to return.
+    pub walk: Vec<(u16, u16, Vec<u8>)>,
     /// Index in `walk` of the entry SymFindNext returns next.
     pub walk_next: usize,
 }

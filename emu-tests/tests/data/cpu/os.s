@@ -50,6 +50,31 @@ square: .byte   30, 30, 39, 39
 
 | unsigned long wait_ticks(long n): waits n 50-ms ticks on timer 6 (USER_TIMER); returns
 | FiftyMsecTick read directly from its variable afterwards.
+| void circle(long attr): DrawClipEllipse(100, 60, 6, 6, ScrRect, attr), then the same
+| ellipse with semi-axes 10 and 3 clipped at x 105.
+        .globl  circle
+circle:
+        move.l  a2,-(sp)
+        move.l  0xC8,a2
+        move.w  10(sp),-(sp)            | attr (low word of the argument)
+        move.l  0x2F*4(a2),-(sp)        | clip = ScrRect
+        move.l  #0x00060006,-(sp)       | a = 6, b = 6
+        move.l  #0x0064003C,-(sp)       | (100, 60)
+        move.l  0x192*4(a2),a0          | DrawClipEllipse
+        jsr     (a0)
+        lea     14(sp),sp
+        move.w  10(sp),-(sp)
+        pea     clip105(pc)
+        move.l  #0x000A0003,-(sp)       | a = 10, b = 3
+        move.l  #0x0064001E,-(sp)       | (100, 30)
+        move.l  0x192*4(a2),a0
+        jsr     (a0)
+        lea     14(sp),sp
+        move.l  (sp)+,a2
+        rts
+clip105:
+        .byte   0, 0, 105, 127
+
         .globl  wait_ticks
 wait_ticks:
         move.l  a2,-(sp)
