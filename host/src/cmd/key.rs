@@ -15,7 +15,8 @@ pub struct KeyArgs {
     /// Type this text (each character as a key) after the keys.
     #[arg(long)]
     text: Option<String>,
-    /// Keys: enter, clear, esc, home, a single character, or a numeric key code (e.g. 277).
+    /// Keys: enter, clear, esc, home, a single character (`1` is the key 1), or a numeric key
+    /// code of two or more digits (e.g. 277).
     keys: Vec<String>,
 }
 
@@ -23,15 +24,8 @@ pub fn run(args: KeyArgs) -> anyhow::Result<()> {
     let model = args.link.model;
     let mut codes = Vec::new();
     for k in &args.keys {
-        let code = if let Some(c) = keys::by_name(k, model) {
-            c
-        } else if let Ok(n) = k.parse::<u16>() {
-            n
-        } else if k.chars().count() == 1 {
-            let b = host::file::charset::encode(k)?;
-            b[0] as u16
-        } else {
-            bail!("unknown key {k:?}: use enter, clear, esc, home, one character or a key code");
+        let Some(code) = keys::parse(k, model) else {
+            bail!("unknown key {k:?}: use enter, clear, esc, home, one character of the TI character set, or a key code of two or more digits");
         };
         codes.push(code);
     }

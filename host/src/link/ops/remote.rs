@@ -34,7 +34,7 @@ pub mod keys {
         }
     }
 
-    /// A key by name (case-insensitive): enter, clear, esc, home, or a single character.
+    /// A key by name (case-insensitive): enter, clear, esc, home.
     pub fn by_name(name: &str, model: Model) -> Option<u16> {
         match name.to_ascii_lowercase().as_str() {
             "enter" => Some(ENTER),
@@ -43,6 +43,21 @@ pub mod keys {
             "home" => Some(home(model)),
             _ => None,
         }
+    }
+
+    /// A key as a user writes it: a name ([`by_name`]), a single character (its TI-charset
+    /// code, the code the calculator's keyboard gives for it: `1` is 49), or a numeric key
+    /// code of two or more digits (`277`). `None` if it is none of these.
+    pub fn parse(key: &str, model: Model) -> Option<u16> {
+        if let Some(code) = by_name(key, model) {
+            return Some(code);
+        }
+        if key.chars().count() == 1 {
+            return crate::file::charset::encode(key)
+                .ok()
+                .map(|b| u16::from(b[0]));
+        }
+        key.parse().ok()
     }
 }
 
@@ -102,6 +117,24 @@ pub fn run_keys(model: Model, path: &VarPath, args: &str) -> Vec<u16> {
 mod tests {
     use super::super::transfer::tests::calc;
     use super::*;
+
+    #[test]
+    fn keys_as_users_write_them() {
+        assert_eq!(
+            keys::parse("1", Model::Ti89),
+            Some(49),
+            "a digit is its character"
+        );
+        assert_eq!(keys::parse("x", Model::Ti89), Some(120));
+        assert_eq!(keys::parse("θ", Model::Ti89), Some(0x88));
+        assert_eq!(keys::parse("277", Model::Ti89), Some(277));
+        assert_eq!(keys::parse("Home", Model::Ti89), Some(277));
+        assert_eq!(keys::parse("home", Model::V200), Some(8273));
+        assert_eq!(keys::parse("enter", Model::Ti92Plus), Some(13));
+        assert_eq!(keys::parse("€", Model::Ti89), None);
+        assert_eq!(keys::parse("xyz", Model::Ti89), None);
+        assert_eq!(keys::parse("", Model::Ti89), None);
+    }
 
     /// peers.md §2.4: HOME on a TI-89 is `08 87 15 01`, acknowledged.
     #[test]
