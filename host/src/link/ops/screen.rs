@@ -75,7 +75,9 @@ impl Screenshot {
 }
 
 impl<C: Cable> Calculator<C> {
-    /// Takes a screenshot. A checksum error on the bitmap is tolerated, as libticalcs2 does.
+    /// Takes a screenshot. The bitmap is acknowledged even when its checksum is wrong, as
+    /// libticalcs2 does, so the link stays in step; but where libticalcs2 then keeps the
+    /// damaged bitmap, a bad checksum here is an error (the picture may be wrong).
     pub fn screenshot(&mut self) -> Result<Screenshot, LinkError> {
         let doing = "taking a screenshot";
         self.send_packet(&packet::scr(), doing)?;
@@ -89,10 +91,13 @@ impl<C: Cable> Calculator<C> {
                     got: p.to_string(),
                 })
             }
-            Err(LinkError::Packet(PacketError::Checksum { .. })) => {
-                return Err(LinkError::Malformed(
-                    "the screenshot's checksum is wrong; try again".into(),
-                ))
+            Err(LinkError::Packet(PacketError::Checksum {
+                stored, computed, ..
+            })) => {
+                self.send_ack()?;
+                return Err(LinkError::Malformed(format!(
+                    "the screenshot's checksum is wrong (stored {stored:#06x}, the bitmap sums to {computed:#06x}); check the cable and try again"
+                )));
             }
             Err(e) => return Err(e),
         };
@@ -142,5 +147,28 @@ mod tests {
         assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
         let v200 = Screenshot::from_lcd(&lcd, Model::V200);
         assert_eq!((v200.width, v200.height), (240, 128));
+    }
+
+    /// A damaged bitmap is still acknowledged (the calculator waits for it), then reported.
+    #[test]
+    fn a_bad_checksum_is_acknowledged_then_reported() {
+        let lcd = vec![0x55u8; LCD_BYTES];
+        let mut reply = vec![0x98, 0x56, 0, 0, 0x98, 0x15, 0x00, 0x0F];
+        reply.extend_from_slice(&lcd);
+        reply.extend_from_slice(&checksum(&lcd).wrapping_add(1).to_le_bytes());
+        let cable = FakeCable::new(vec![
+            Step::Expect(vec![0x08, 0x6D, 0, 0]),
+            Step::Reply(reply),
+            Step::Expect(vec![0x08, 0x56, 0, 0]),
+        ]);
+        let mut c = Calculator::new(cable, Model::Ti89);
+        c.delays = Delays::NONE;
+        let e = c.screenshot().unwrap_err();
+        assert!(c.cable().finished(), "{:?}", c.cable().remaining());
+        assert!(
+            e.to_string()
+                .contains("checksum is wrong (stored 0xfb01, the bitmap sums to 0xfb00)"),
+            "{e}"
+        );
     }
 }
