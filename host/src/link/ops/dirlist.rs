@@ -107,11 +107,11 @@ impl<C: Cable> Calculator<C> {
             trailing: None,
         };
         self.send_packet(&packet::req(&header), doing)?;
-        self.expect_ack(doing)?;
+        self.expect_ack_ok(doing)?;
         self.expect(Command::VAR, doing)?;
         self.send_ack()?;
         self.send_packet(&packet::cts(PC_MACHINE_ID), doing)?;
-        self.expect_ack(doing)?;
+        self.expect_ack_ok(doing)?;
         let xdp = self.expect(Command::XDP, doing)?;
         self.send_ack()?;
         self.expect(Command::EOT, doing)?;

@@ -34,6 +34,15 @@ pub enum LinkError {
         /// Its meaning.
         reason: &'static str,
     },
+    /// The calculator acknowledged with a non-zero status where libticalcs2 requires zero
+    /// (its `ERR_NACK`).
+    #[error("the calculator refused while {doing}: it acknowledged with status {status:#06x} instead of 0")]
+    Nack {
+        /// The operation's step.
+        doing: String,
+        /// The ACK's status word.
+        status: u16,
+    },
     /// The calculator reported a checksum error twice.
     #[error("the calculator reported a checksum error on our packet twice; check the cable")]
     ChecksumRejected,

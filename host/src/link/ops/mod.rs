@@ -255,6 +255,18 @@ impl<C: Cable> Calculator<C> {
         Ok(self.expect(Command::ACK, doing)?.value())
     }
 
+    /// Receives an ACK whose status must be 0 (where libticalcs2 calls its ACK receiver without
+    /// a status, any other status is its `ERR_NACK`).
+    fn expect_ack_ok(&mut self, doing: &str) -> Result<(), LinkError> {
+        match self.expect_ack(doing)? {
+            0 => Ok(()),
+            status => Err(LinkError::Nack {
+                doing: doing.to_string(),
+                status,
+            }),
+        }
+    }
+
     fn send_ack(&mut self) -> Result<(), LinkError> {
         self.send_packet(&packet::ack(PC_MACHINE_ID, 0), "")
     }

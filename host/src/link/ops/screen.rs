@@ -81,7 +81,7 @@ impl<C: Cable> Calculator<C> {
     pub fn screenshot(&mut self) -> Result<Screenshot, LinkError> {
         let doing = "taking a screenshot";
         self.send_packet(&packet::scr(), doing)?;
-        self.expect_ack(doing)?;
+        self.expect_ack_ok(doing)?;
         let lcd = match self.read_packet(doing) {
             Ok(p) if p.command == Command::XDP => p.payload().to_vec(),
             Ok(p) => {

@@ -23,15 +23,16 @@ impl<C: Cable> Calculator<C> {
         let header = VarHeader::new(image.len() as u32, var.var_type, &path, Some(0));
         self.send_packet(&packet::rts(&header), &what)?;
         let doing = format!("sending {what}");
-        self.expect_ack(&doing)?;
+        self.expect_ack_ok(&doing)?;
         self.expect(Command::CTS, &doing)?;
         self.send_ack()?;
         let mut data = vec![0u8; 4];
         data.extend_from_slice(&image);
         self.send_packet(&packet::xdp(PC_MACHINE_ID, data), &what)?;
+        // libticalcs2 reads this ACK's status without judging it.
         self.expect_ack(&doing)?;
         self.send_packet(&packet::eot(PC_MACHINE_ID), &what)?;
-        self.expect_ack(&doing)?;
+        self.expect_ack_ok(&doing)?;
         Ok(())
     }
 
@@ -79,7 +80,7 @@ impl<C: Cable> Calculator<C> {
             .ok_or_else(|| LinkError::Malformed(format!("VAR header of {what}: {reply}")))?;
         self.send_ack()?;
         self.send_packet(&packet::cts(PC_MACHINE_ID), &what)?;
-        self.expect_ack(&doing)?;
+        self.expect_ack_ok(&doing)?;
         let xdp = self.expect(Command::XDP, &doing)?;
         self.send_ack()?;
         self.expect(Command::EOT, &doing)?;
@@ -197,6 +198,29 @@ pub(crate) mod tests {
         .unwrap();
         c.send_variable(&v).unwrap();
         assert!(c.cable().finished());
+    }
+
+    /// A non-zero ACK status where libticalcs2 requires 0 stops the exchange.
+    #[test]
+    fn a_negative_acknowledgement_is_an_error() {
+        let mut c = calc(&[
+            (
+                ">",
+                "08 c9 0f 00 06 00 00 00 0c 08 6d 61 69 6e 5c 6e 6f 6d 00 65 03",
+            ),
+            ("<", "98 56 01 00"),
+        ]);
+        let v = Variable::new(
+            VarPath::parse("main\\nom").unwrap(),
+            &Value::Str("N".into()),
+        )
+        .unwrap();
+        let e = c.send_variable(&v).unwrap_err();
+        assert!(matches!(e, LinkError::Nack { status: 1, .. }), "{e}");
+        assert_eq!(
+            e.to_string(),
+            "the calculator refused while sending main\\nom: it acknowledged with status 0x0001 instead of 0"
+        );
     }
 
     #[test]
