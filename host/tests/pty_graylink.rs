@@ -1,6 +1,6 @@
 //! The GrayLink cable and the operations against a scripted calculator on a socat pty pair:
-//! the bytes our host sends for ready, send string, send ASM, request, directory listing and
-//! key must equal libticalcs2's own (peers.md §2.4), exactly.
+//! the bytes our host sends for ready, send string, send ASM, request, directory listing,
+//! key, execute and screen must equal libticalcs2's own (peers.md §2.4), exactly.
 
 mod common;
 
@@ -155,6 +155,21 @@ fn pc_bytes_equal_libticalcs2_captures() {
     calc.send_key(277).unwrap();
     assert_eq!(take(&log, 4), hex("08 87 15 01"), "key");
 
+    // Run main\prog1 as ticalcs_calc_execute does: HOME, CLEAR, CLEAR, the name, (, ), ENTER.
+    calc.run(&VarPath::parse("main\\prog1").unwrap(), "")
+        .unwrap();
+    let want = hex("08 87 15 01 08 87 07 01 08 87 07 01
+         08 87 6d 00 08 87 61 00 08 87 69 00 08 87 6e 00 08 87 5c 00
+         08 87 70 00 08 87 72 00 08 87 6f 00 08 87 67 00 08 87 31 00
+         08 87 28 00 08 87 29 00 08 87 0d 00");
+    assert_eq!(take(&log, want.len()), want, "execute");
+
+    // Screenshot: alternating rows.
+    let shot = calc.screenshot().unwrap();
+    assert_eq!(take(&log, 8), hex("08 6d 00 00 08 56 00 00"), "screen");
+    assert_eq!((shot.width, shot.height), (160, 100));
+    assert_eq!(shot.dark_pixels(), 160 * 100 / 2);
+
     // Typed get/set through the same link.
     calc.set_value(
         &VarPath::parse("main\\colonne").unwrap(),
@@ -165,11 +180,6 @@ fn pc_bytes_equal_libticalcs2_captures() {
         .get_value(&VarPath::parse("main\\colonne").unwrap())
         .unwrap();
     assert_eq!(v, Value::Integer((-1).into()));
-
-    // Screenshot: alternating rows.
-    let shot = calc.screenshot().unwrap();
-    assert_eq!((shot.width, shot.height), (160, 100));
-    assert_eq!(shot.dark_pixels(), 160 * 100 / 2);
 
     // A missing variable: ACK then silence, reported after the timeout.
     calc.cable_mut().set_timeout(Duration::from_millis(300));

@@ -335,6 +335,39 @@ pub(crate) mod tests {
         assert!(c.cable().finished(), "{:?}", c.cable().remaining());
     }
 
+    /// A packet damaged again after our ERR is an error naming both sums.
+    #[test]
+    fn a_checksum_error_twice_is_reported() {
+        let req = crate::link::packet::req(&crate::link::packet::VarHeader::new(
+            0,
+            VarType::EXPR,
+            &VarPath::parse("main\\x").unwrap(),
+            None,
+        ))
+        .encode()
+        .unwrap();
+        let req_hex: String = req.iter().map(|b| format!("{b:02x} ")).collect();
+        let mut c = calc(&[
+            (">", &req_hex),
+            ("<", "98 56 00 00 98 06 08 00 05 00 00 00 00 01 78 00 7e 00"),
+            (">", "08 56 00 00 08 09 00 00"),
+            (
+                "<",
+                "98 56 00 00 98 15 09 00 00 00 00 00 00 03 07 01 1f 00 00",
+            ),
+            (">", "08 5a 00 00"),
+            ("<", "98 15 09 00 00 00 00 00 00 03 07 01 1f 2b 00"),
+        ]);
+        let e = c
+            .recv_variable(&VarPath::parse("main\\x").unwrap(), VarType::EXPR)
+            .unwrap_err();
+        assert!(c.cable().finished(), "{:?}", c.cable().remaining());
+        assert_eq!(
+            e.to_string(),
+            "bad packet from the calculator: bad checksum in a XDP packet: stored 0x002b, data sums to 0x002a"
+        );
+    }
+
     #[test]
     fn a_wrong_model_is_named() {
         let mut c = calc(&[(">", "08 68 00 00"), ("<", "88 56 00 00")]);
