@@ -244,6 +244,31 @@ fn bad_relocation_in_a_file_is_refused() {
         msg.contains("bad relocation: entry 1 from the tag (location 0x7000 -> target 0x10)"),
         "{msg}"
     );
+    // A slot that does not hold zero (AMS's EX_patch may add to it).
+    let at = image.relocations[0].location as usize;
+    let mut data = image.to_variable_data().unwrap();
+    data[at + 3] = 0x04;
+    let mut m = Machine::new(Model::Ti89);
+    let e = m.load_variable_data(&data, None).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains(&format!("the slot at {at:#x} holds 0x00000004, not zero")),
+        "{e}"
+    );
+    // Two entries whose slots overlap.
+    let mut data = image.to_variable_data().unwrap();
+    let tag = data.pop().unwrap();
+    data.extend_from_slice(&[0x00, 0x00]);
+    data.extend_from_slice(&(at as u16 + 2).to_be_bytes());
+    data.push(tag);
+    let e = m.load_variable_data(&data, None).unwrap_err();
+    assert!(
+        e.to_string().contains(&format!(
+            "the 4-byte slots at {at:#x} and {:#x} overlap",
+            at + 2
+        )),
+        "{e}"
+    );
     // A table without its zero word runs off the start.
     let mut m = Machine::new(Model::Ti89);
     let e = m

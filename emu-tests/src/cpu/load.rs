@@ -2,12 +2,14 @@
 //! relocation table, 0xF3 tag) goes into a heap block, and EX_patch walks the relocation table
 //! backwards from the tag, writing `base + target` at `base + location` for each entry
 //! (ti68k-facts §3.1, §3.2). The walk reads the table from emulated memory, so a broken table
-//! in a file is caught here with the entry that is wrong.
+//! in a file is caught here with the entry that is wrong: an entry outside the body, two
+//! entries whose 4-byte slots overlap, or a slot that does not hold zero before patching.
 
 use host::build::ProgramImage;
 
+use super::ams::exec;
 use super::ams::heap::Owner;
-use super::bus::CodeRange;
+use super::bus::{Bus, CodeRange};
 use super::failure::Failure;
 use super::machine::{Loaded, Machine};
 
@@ -75,8 +77,7 @@ impl Machine {
         var.extend_from_slice(data);
         self.bus.poke(block, &var);
         let base = block + 2;
-        let result =
-            super::ams::exec::relocate(&mut self.bus, base, base + len - 1).map_err(Failure::Load);
+        let result = fresh_relocation(&mut self.bus, base, base + len - 1).map_err(Failure::Load);
         let (body_len, relocations) = match result {
             Ok(r) => r,
             Err(e) => {
@@ -120,4 +121,24 @@ impl Machine {
         self.program = Some(loaded.clone());
         Ok(loaded)
     }
+}
+
+/// EX_patch on a program fresh from its file: every slot must hold zero before it is patched.
+/// ld-tigcc zero-fills them, and whether AMS's EX_patch writes `base + target` or adds it to
+/// what the slot holds is not confirmed (ti68k-facts §3.2): overwriting a non-zero slot here
+/// would hide a program that breaks on the latter.
+fn fresh_relocation(bus: &mut Bus, base: u32, tag: u32) -> Result<(u32, usize), String> {
+    let (body_len, entries) = exec::relocation_table(bus, base, tag)?;
+    for &(location, _) in &entries {
+        let mut slot = [0u8; 4];
+        bus.peek(base + location, &mut slot);
+        if slot != [0; 4] {
+            return Err(format!(
+                "bad relocation: the slot at {location:#x} holds {:#010x}, not zero; ld-tigcc zero-fills every relocation slot, and AMS's EX_patch may add to what is there",
+                u32::from_be_bytes(slot)
+            ));
+        }
+    }
+    exec::apply_relocations(bus, base, &entries);
+    Ok((body_len, entries.len()))
 }

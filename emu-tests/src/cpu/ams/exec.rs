@@ -94,6 +94,22 @@ pub fn running_label(os: &OsState, h: u16) -> Option<&str> {
 /// `base + target` at `base + location` for each entry (ti68k-facts §3.2). Returns the body's
 /// length and the number of relocations; the error says which entry is wrong.
 pub fn relocate(bus: &mut Bus, base: u32, tag: u32) -> Result<(u32, usize), String> {
+    let (body_len, entries) = relocation_table(bus, base, tag)?;
+    apply_relocations(bus, base, &entries);
+    Ok((body_len, entries.len()))
+}
+
+/// Writes `base + target` at `base + location` for each `(location, target)` entry.
+pub fn apply_relocations(bus: &mut Bus, base: u32, entries: &[(u32, u32)]) {
+    for &(location, target) in entries {
+        bus.poke(base + location, &(base + target).to_be_bytes());
+    }
+}
+
+/// Reads the relocation table that ends just below the tag at `tag`, backwards as EX_patch
+/// does, and checks it: every entry inside the body, no two 4-byte slots overlapping.
+/// Returns the body's length and the `(location, target)` entries, nearest the tag first.
+pub fn relocation_table(bus: &Bus, base: u32, tag: u32) -> Result<(u32, Vec<(u32, u32)>), String> {
     let word = |a: u32| {
         let mut b = [0u8; 2];
         bus.peek(a, &mut b)
@@ -131,9 +147,16 @@ pub fn relocate(bus: &mut Bus, base: u32, tag: u32) -> Result<(u32, usize), Stri
                 k + 1
             ));
         }
-        bus.poke(base + location, &(base + target).to_be_bytes());
     }
-    Ok((body_len, entries.len()))
+    let mut locations: Vec<u32> = entries.iter().map(|e| e.0).collect();
+    locations.sort_unstable();
+    if let Some(w) = locations.windows(2).find(|w| w[1] - w[0] < 4) {
+        return Err(format!(
+            "bad relocation table: the 4-byte slots at {:#x} and {:#x} overlap",
+            w[0], w[1]
+        ));
+    }
+    Ok((body_len, entries))
 }
 
 /// The code range of the program image at `base` (its tag at `tag`), named after its variable
