@@ -1,6 +1,7 @@
 //! Deliberately broken programs fail with the right message: a bad relocation table, an
-//! illegal instruction, 68020-only opcodes, writes into code, jumps outside the image, bus and
-//! address errors, an endless loop, broken calling conventions, unserved ROM calls.
+//! illegal instruction, 68020-only opcodes, writes into code, a stack overflow into the
+//! exception vectors, jumps outside the image, bus and address errors, an endless loop,
+//! broken calling conventions, unserved ROM calls.
 
 use emu_tests::cpu::{fixture, Failure, Machine};
 use host::file::Model;
@@ -80,6 +81,29 @@ fn write_into_code() {
         "{msg}"
     );
     assert!(msg.starts_with("write into code: 2 byte(s)"), "{msg}");
+}
+
+#[test]
+fn stack_overflow_into_the_vectors() {
+    let Some((e, msg)) = fail("overflow_stack") else {
+        return;
+    };
+    assert!(
+        matches!(
+            e,
+            Failure::WriteIntoVectors {
+                address: 0x3FC,
+                size: 4,
+                ..
+            }
+        ),
+        "{msg}"
+    );
+    assert!(
+        msg.starts_with("write into the exception vector table: 4 byte(s) at 0x0003fc"),
+        "{msg}"
+    );
+    assert!(msg.contains("a stack overflow?"), "{msg}");
 }
 
 #[test]

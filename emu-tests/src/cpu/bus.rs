@@ -1,6 +1,6 @@
 //! The harness's address bus: RAM, ROM, the code of the programs loaded, and the checks that
 //! turn a wrong access into a recorded [`Violation`] (an unmapped address, a write into a
-//! program's code or into ROM).
+//! program's code, into ROM, or below the user stack into the exception vectors).
 //!
 //! Every program image loaded (by the test, by NG_execute, by a program calling EX_patch) is
 //! registered as a [`CodeRange`]: the run loop lets the CPU execute inside any of them and
@@ -9,7 +9,8 @@
 //!
 //! The CPU crate calls the `try_*` methods; an unmapped access returns a bus fault, so the
 //! 68000 takes a real bus-error exception, and the run loop reports the recorded violation.
-//! Writes into code or ROM are refused (memory is left as it was) and reported the same way.
+//! Writes into code, ROM or the vectors are refused (memory is left as it was) and reported
+//! the same way.
 //! The harness itself reads and writes memory with [`Bus::peek`] and [`Bus::poke`], which
 //! bypass the checks.
 
@@ -39,6 +40,14 @@ pub enum Violation {
     },
     /// A write into ROM.
     WriteIntoRom {
+        /// The address.
+        address: u32,
+        /// Access size in bytes.
+        size: u32,
+    },
+    /// A write below the user stack, into the exception vector table (0-0x3FF): a stack
+    /// overflow, or a stray pointer.
+    WriteIntoVectors {
         /// The address.
         address: u32,
         /// Access size in bytes.
@@ -253,6 +262,10 @@ impl Bus {
     fn write(&mut self, address: u32, size: u32, value: u32) -> Result<(), BusFault> {
         let a = address & 0x00FF_FFFF;
         if a + size <= map::RAM_SIZE {
+            if a < map::USER_STACK_LOW {
+                self.record(Violation::WriteIntoVectors { address: a, size });
+                return Ok(());
+            }
             if a < self.protect_hi
                 && a + size > self.protect_lo
                 && self.protected_text_hit(a, size).is_some()

@@ -61,6 +61,20 @@ pub enum Failure {
         /// The instruction, disassembled.
         instruction: String,
     },
+    /// A write below the user stack, into the exception vector table.
+    #[error("write into the exception vector table: {size} byte(s) at {address:#08x} by the instruction at pc {pc:#08x}: {instruction} (a stack overflow? the user stack is 0x400-0x4BFF, the stack pointer is {sp:#x})")]
+    WriteIntoVectors {
+        /// The address written.
+        address: u32,
+        /// Access size.
+        size: u32,
+        /// The instruction's address.
+        pc: u32,
+        /// The instruction, disassembled.
+        instruction: String,
+        /// The stack pointer when the run stopped.
+        sp: u32,
+    },
     /// Control went somewhere that is neither the program's text nor a ROM-call stub.
     #[error("jump outside the image: pc {target:#08x} ({region}) reached from the instruction at pc {from:#08x}: {instruction}")]
     JumpOutside {

@@ -249,6 +249,13 @@ impl Machine {
                 pc,
                 instruction,
             },
+            Violation::WriteIntoVectors { address, size } => Failure::WriteIntoVectors {
+                address,
+                size,
+                pc,
+                instruction,
+                sp: self.cpu.dar[15],
+            },
         }
     }
 

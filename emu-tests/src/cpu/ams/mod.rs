@@ -301,12 +301,19 @@ impl RomCtx<'_> {
     }
 
     /// Writes bytes into RAM on the program's behalf (the OS may write anywhere in RAM, but
-    /// writing into the program's code or outside RAM is the caller's bug).
+    /// writing into the program's code, into the exception vectors or outside RAM is the
+    /// caller's bug).
     pub fn write_bytes(&mut self, address: u32, data: &[u8]) -> Result<(), Failure> {
         let end = address.wrapping_add(data.len() as u32);
         if end > map::RAM_SIZE || end < address {
             return Err(self.misuse(format!(
                 "it would write {} byte(s) at {address:#08x}, outside RAM",
+                data.len()
+            )));
+        }
+        if address < map::USER_STACK_LOW {
+            return Err(self.misuse(format!(
+                "it would write {} byte(s) at {address:#08x}, into the exception vector table",
                 data.len()
             )));
         }

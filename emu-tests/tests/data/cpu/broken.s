@@ -94,3 +94,9 @@ divide_by_zero:
 privileged:
         move.w  #0x2700,sr
         rts
+
+        .globl  overflow_stack          | endless recursion: the stack runs into the vectors
+overflow_stack:
+        move.l  d0,-(sp)
+        bsr.s   overflow_stack
+        rts
