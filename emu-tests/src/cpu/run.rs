@@ -9,7 +9,7 @@
 
 use m68k::{CycleBatchControl, CycleBatchExit};
 
-use super::ams::{self, errors, names, Reply, RomCtx};
+use super::ams::{self, errors, names, Reply, RomCtx, CLOBBER};
 use super::bus::Violation;
 use super::failure::Failure;
 use super::machine::Machine;
@@ -38,9 +38,6 @@ pub(crate) struct Group0Frame {
     /// The PC pushed.
     pub pc: u32,
 }
-
-/// Marker written into registers a ROM call clobbers (plus the call's index).
-const CLOBBER: u32 = 0xDEAD_0000;
 
 impl Machine {
     /// Runs from the current CPU state until the PC reaches the harness's return address.
@@ -350,6 +347,8 @@ impl Machine {
             Reply::Jumped => return Ok(true),
             Reply::Void => (junk, junk),
             Reply::D0(v) => (v, junk),
+            Reply::Short(v) => (junk & 0xFFFF_0000 | u32::from(v), junk),
+            Reply::Byte(v) => (junk & 0xFFFF_FF00 | u32::from(v), junk),
             Reply::A0(v) => (junk, v),
         };
         let r = &mut self.cpu.dar;
@@ -367,6 +366,31 @@ mod tests {
     use super::*;
     use host::build::ProgramImage;
     use host::file::Model;
+
+    /// A `short` result defines only d0's low word and a `char` result its low byte: the bits
+    /// above hold the clobber marker, so reading them as a long (a wrong prototype) shows.
+    #[test]
+    fn short_and_char_results_leave_the_upper_bits_undefined() {
+        // move.l (0xC8).w,a0 ; move.l disp(a0),a0 ; jsr (a0) ; rts
+        let call = |index: u16| ProgramImage {
+            body: [0x20, 0x78, 0x00, 0xC8, 0x20, 0x68]
+                .into_iter()
+                .chain((index * 4).to_be_bytes())
+                .chain([0x4E, 0x90, 0x4E, 0x75])
+                .collect(),
+            text_len: 12,
+            ..Default::default()
+        };
+        let mut m = Machine::new(Model::Ti89);
+        m.load(&call(0x51)).unwrap(); // ngetchx: short
+        m.push_keys(&[264]);
+        assert_eq!(m.call_offset("ngetchx", 0, &[]).unwrap().d0, 0xDEAD_0108);
+        m.load(&call(0x18E)).unwrap(); // FontGetSys: unsigned char
+        assert_eq!(m.call_offset("FontGetSys", 0, &[]).unwrap().d0, 0xDEAD_0101);
+        m.load(&call(0x8F)).unwrap(); // HeapAvail: unsigned long, all of d0
+        let avail = m.heap_avail();
+        assert_eq!(m.call_offset("HeapAvail", 0, &[]).unwrap().d0, avail);
+    }
 
     /// The `m68k` crate writes the 68000 group-0 frame with the PC lowest; if a new version
     /// fixes the order, this test fails and `group0_frame` must follow.

@@ -4,7 +4,8 @@
 //! Served: ER_throwVar 0x153, ER_catch 0x154, ER_success 0x155, and the A-line `ER_throw`
 //! (opcode 0xA000 + code). `ER_catch(frame)` fills the 60-byte ERROR_FRAME (A2-A7, D3-D7,
 //! NG_control, RetIndex, PC, Link), links it and returns 0; a throw restores the registers of
-//! the newest frame, unlinks it, and makes that ER_catch return again with the code in d0.
+//! the newest frame, unlinks it, and makes that ER_catch return again with the code in d0's low
+//! word (a `short`; d1, d2, a0, a1 and d0's upper word hold the clobber marker).
 //! A throw with no frame ends the run with [`Failure::UncaughtError`]; a throw into a frame
 //! that lies on the stack below the stack pointer (its function has returned) or
 //! an ER_success with no frame is a [`Failure::RomCallMisuse`]. A throw that reaches the frame
@@ -12,7 +13,7 @@
 //! on to the next frame.
 
 use super::names::error_name;
-use super::{Reply, RomCallDef, RomCtx};
+use super::{Reply, RomCallDef, RomCtx, CLOBBER};
 use crate::cpu::failure::Failure;
 use crate::cpu::map;
 
@@ -62,7 +63,13 @@ pub fn throw(ctx: &mut RomCtx<'_>, code: u16) -> Result<Reply, Failure> {
     let pc = ctx.read_u32(frame + OFF_PC)?;
     let link = ctx.read_u32(frame + OFF_LINK)?;
     ctx.write_u32(map::ERROR_FRAME_HEAD, link)?;
-    ctx.cpu.dar[0] = u32::from(code);
+    // ER_catch returns (again) a short: the code in d0's low word; the scratch registers hold
+    // whatever the unwinding left, here the clobber marker.
+    let junk = CLOBBER | u32::from(ctx.index);
+    ctx.cpu.dar[0] = junk & 0xFFFF_0000 | u32::from(code);
+    for r in [1, 2, 8, 9] {
+        ctx.cpu.dar[r] = junk;
+    }
     ctx.cpu.pc = pc;
     ctx.cpu.invalidate_prefetch();
     Ok(Reply::Jumped)
@@ -88,7 +95,7 @@ fn er_catch(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
     let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_be_bytes()).collect();
     ctx.write_bytes(frame, &bytes)?;
     ctx.write_u32(map::ERROR_FRAME_HEAD, frame)?;
-    Ok(Reply::D0(0))
+    Ok(Reply::Short(0))
 }
 
 fn er_success(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {

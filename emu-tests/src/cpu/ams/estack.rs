@@ -423,7 +423,7 @@ fn estack_to_small(ctx: &mut RomCtx<'_>, lo: i128, hi: i128) -> Result<Reply, Fa
         ctx.write_bytes(out, &(v as u16).to_be_bytes())?;
     }
     ctx.detail = format!("({p:#x}, {out:#x}) = {r}, value {v}");
-    Ok(Reply::D0(r as u32 & 0xFFFF))
+    Ok(Reply::Short(r as u16))
 }
 
 fn estack_to_short(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
@@ -457,7 +457,7 @@ fn hs_pop_estack(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
         ctx.bus.poke(a, &block);
         set_top(ctx.bus, bottom);
         ctx.detail = format!("() = {h} ({len} byte(s))");
-        Ok(Reply::D0(u32::from(h)))
+        Ok(Reply::Short(h))
     })
 }
 

@@ -313,14 +313,14 @@ fn heap_alloc(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
     let [size] = ctx.args([4])?;
     let h = alloc_call(ctx, false, size, 0).map_or(0, |(h, _)| h);
     ctx.detail = format!("({size}) = {h}");
-    Ok(Reply::D0(u32::from(h)))
+    Ok(Reply::Short(h))
 }
 
 fn heap_alloc_high(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
     let [size] = ctx.args([4])?;
     let h = alloc_call(ctx, true, size, 0).map_or(0, |(h, _)| h);
     ctx.detail = format!("({size}) = {h}");
-    Ok(Reply::D0(u32::from(h)))
+    Ok(Reply::Short(h))
 }
 
 fn heap_alloc_throw(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
@@ -328,7 +328,7 @@ fn heap_alloc_throw(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
     match alloc_call(ctx, false, size, 0) {
         Some((h, _)) => {
             ctx.detail = format!("({size}) = {h}");
-            Ok(Reply::D0(u32::from(h)))
+            Ok(Reply::Short(h))
         }
         None => {
             ctx.detail = format!("({size}) throws {ERR_MEMORY}");
@@ -369,7 +369,7 @@ fn heap_lock(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
     let r = ctx.os.heap.set_lock(h as u16, true);
     r.map_err(|e| ctx.misuse(e))?;
     ctx.detail = format!("({h})");
-    Ok(Reply::D0(h))
+    Ok(Reply::Short(h as u16))
 }
 
 fn heap_unlock(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
@@ -377,14 +377,14 @@ fn heap_unlock(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
     let r = ctx.os.heap.set_lock(h as u16, false);
     r.map_err(|e| ctx.misuse(e))?;
     ctx.detail = format!("({h})");
-    Ok(Reply::D0(h))
+    Ok(Reply::Short(h as u16))
 }
 
 fn heap_get_lock(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
     let [h] = ctx.args([2])?;
     let locked = deref(ctx, h as u16)?.locked;
     ctx.detail = format!("({h}) = {}", u32::from(locked));
-    Ok(Reply::D0(u32::from(locked)))
+    Ok(Reply::Short(u16::from(locked)))
 }
 
 fn heap_realloc(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
@@ -400,7 +400,7 @@ fn heap_realloc(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
             .map_or(0, |_| h)
     };
     ctx.detail = format!("({h}, {size}) = {r}");
-    Ok(Reply::D0(r))
+    Ok(Reply::Short(r as u16))
 }
 
 fn heap_ptr_to_handle(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {

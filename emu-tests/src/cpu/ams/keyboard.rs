@@ -26,7 +26,7 @@ fn ngetchx(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
         Some(k) => {
             ctx.os.keys.empty_polls = 0;
             ctx.detail = format!("() = {k}");
-            Ok(Reply::D0(u32::from(k)))
+            Ok(Reply::Short(k))
         }
         None => Err(Failure::KeysExhausted {
             call: "ngetchx",
@@ -41,7 +41,7 @@ fn kbhit(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
         ctx.os.keys.empty_polls += 1;
     }
     ctx.detail = format!("() = {}", u32::from(hit));
-    Ok(Reply::D0(u32::from(hit)))
+    Ok(Reply::Short(u16::from(hit)))
 }
 
 fn gkey_flush(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {

@@ -6,11 +6,13 @@
 //! the stack under the AMS convention (ti68k-facts §4.2: pushed right to left, `short` in 2-byte
 //! slots, longs and pointers in 4), does the work on the emulated machine, and sets its result
 //! (integers in d0, pointers in a0); then the CPU executes the stub's `rts` for real. d1, d2, a1
-//! and whichever of d0/a0 holds no result are then overwritten with a marker (0xDEAD0000 plus
+//! and whichever of d0/a0 holds no result are then overwritten with a marker ([`CLOBBER`] plus
 //! the index), as the ROM clobbers them: code that expects them preserved, or that reads a
-//! pointer result from d0, fails visibly. The entries of ROM *variables* (ScrRect,
-//! top_estack, bottom_estack, estack_max_index, FiftyMsecTick) hold the variable's address in
-//! the OS data area.
+//! pointer result from d0, fails visibly. Likewise a `short` (or `HANDLE`) result defines only
+//! the low word of d0 and a `char` result only its low byte: the bits above carry the marker,
+//! so code that reads a short result as a long (a wrong prototype) sees garbage, as it may on
+//! AMS. The entries of ROM *variables* (ScrRect, top_estack, bottom_estack, estack_max_index,
+//! FiftyMsecTick) hold the variable's address in the OS data area.
 //!
 //! A call that throws an AMS error (as the real one would) returns [`Stop::Throw`] from its
 //! body; [`throwing`] turns that into the unwinding to the newest ER_catch frame.
@@ -47,13 +49,21 @@ use super::bus::Bus;
 use super::failure::Failure;
 use super::map::{self, Layout};
 
+/// Marker written into the registers a ROM call clobbers, and into the undefined upper bits of
+/// d0 after a `short` or `char` result (the low word holds the call's index).
+pub const CLOBBER: u32 = 0xDEAD_0000;
+
 /// What a ROM call hands back to the program.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reply {
     /// No result (d0 and a0 are clobbered).
     Void,
-    /// An integer result in d0.
+    /// A `long` (or `HSym`) result: all of d0.
     D0(u32),
+    /// A `short` or `HANDLE` result: the low word of d0 (the upper word is clobbered).
+    Short(u16),
+    /// A `char` result: the low byte of d0 (the bytes above are clobbered).
+    Byte(u8),
     /// A pointer result in a0.
     A0(u32),
     /// The call moved control itself (a throw): no `rts`, no clobbering.

@@ -336,7 +336,7 @@ fn push_parse_text(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
         estack::push(ctx, &parsed.tokens)?;
         ctx.detail
             .push_str(&format!(" = {}", u32::from(parsed.single)));
-        Ok(Reply::D0(u32::from(parsed.single)))
+        Ok(Reply::Short(u16::from(parsed.single)))
     })
 }
 

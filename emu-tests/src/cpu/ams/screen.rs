@@ -285,7 +285,7 @@ fn clr_scr(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
 fn font_get_sys(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
     let f = ctx.os.screen.font;
     ctx.detail = format!("() = {f}");
-    Ok(Reply::D0(u32::from(f)))
+    Ok(Reply::Byte(f))
 }
 
 fn font_set_sys(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
@@ -298,7 +298,7 @@ fn font_set_sys(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
     let old = ctx.os.screen.font;
     ctx.os.screen.font = f as u8;
     ctx.detail = format!("({f}) = {old}");
-    Ok(Reply::D0(u32::from(old)))
+    Ok(Reply::Byte(old))
 }
 
 /// The screen calls served.

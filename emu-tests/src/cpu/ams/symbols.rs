@@ -243,7 +243,7 @@ fn sym_del(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
         None => 0,
     };
     ctx.detail = format!("(\"{shown}\") = {r}");
-    Ok(Reply::D0(r))
+    Ok(Reply::Short(r as u16))
 }
 
 fn hsym_del(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
@@ -275,7 +275,7 @@ fn hsym_del(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
             delete_entry(ctx, &e)?;
         }
         ctx.detail = format!("({hs:#010x}) deletes {} = 1", ti_text(&e.name));
-        Ok(Reply::D0(1))
+        Ok(Reply::Short(1))
     })
 }
 
@@ -284,7 +284,7 @@ fn folder_add(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
     let name = read_folder_name(ctx, p)?;
     let h = vat::add_folder(ctx.bus, &mut ctx.os.heap, &ctx.os.vat, &name).unwrap_or(0);
     ctx.detail = format!("(\"{}\") = {h}", ti_text(&name));
-    Ok(Reply::D0(u32::from(h)))
+    Ok(Reply::Short(h))
 }
 
 fn folder_cur(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
@@ -295,7 +295,7 @@ fn folder_cur(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
         ctx.os.vat.current = name.clone();
     }
     ctx.detail = format!("(\"{}\", {non_sys}) = {}", ti_text(&name), u32::from(ok));
-    Ok(Reply::D0(u32::from(ok)))
+    Ok(Reply::Short(u16::from(ok)))
 }
 
 fn folder_del(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
@@ -303,7 +303,7 @@ fn folder_del(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
     let name = read_folder_name(ctx, p)?;
     let Some(f) = vat::folder(ctx.bus, &ctx.os.heap, &ctx.os.vat, &name) else {
         ctx.detail = format!("(\"{}\", {clear}) = 0", ti_text(&name));
-        return Ok(Reply::D0(0));
+        return Ok(Reply::Short(0));
     };
     for e in vat::entries(ctx.bus, &ctx.os.heap, f.handle) {
         if let Some(label) = running_label(ctx.os, e.handle) {
@@ -321,7 +321,7 @@ fn folder_del(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
         vat::delete_folder(ctx.bus, &mut ctx.os.heap, &mut ctx.os.vat, &name).expect("found above");
     }
     ctx.detail = format!("(\"{}\", {clear}) = 1", ti_text(&name));
-    Ok(Reply::D0(1))
+    Ok(Reply::Short(1))
 }
 
 /// FolderFind's results (enum FolderStats, GCC4TI `include/C/vat.h`).
@@ -343,7 +343,7 @@ fn folder_find(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
         }
     };
     ctx.detail = format!("(\"{}\") = {r}", ti_text(&name));
-    Ok(Reply::D0(r))
+    Ok(Reply::Short(r as u16))
 }
 
 fn folder_get_cur(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {

@@ -70,7 +70,7 @@ fn register(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
         _ => 0,
     };
     ctx.detail = format!("({id}, {ticks}) = {r}");
-    Ok(Reply::D0(r))
+    Ok(Reply::Short(r as u16))
 }
 
 fn free(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
@@ -83,7 +83,7 @@ fn free(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
         _ => 0,
     };
     ctx.detail = format!("({id}) = {r}");
-    Ok(Reply::D0(r))
+    Ok(Reply::Short(r as u16))
 }
 
 fn running(ctx: &RomCtx<'_>, id: u32) -> Result<(usize, u64, u32), Failure> {
@@ -106,7 +106,7 @@ fn expired(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
     let (_, start, ticks) = running(ctx, id)?;
     let r = u32::from(now(ctx) >= start + u64::from(ticks));
     ctx.detail = format!("({id}) = {r}");
-    Ok(Reply::D0(r))
+    Ok(Reply::Short(r as u16))
 }
 
 fn restart(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {

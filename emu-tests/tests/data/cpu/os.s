@@ -15,7 +15,8 @@ draw:
         move.l  0x18F*4(a2),a0          | FontSetSys
         jsr     (a0)
         addq.l  #2,sp
-        move.w  d0,d3                   | previous font
+        moveq   #0,d3
+        move.b  d0,d3                   | previous font (FontSetSys returns an unsigned char)
         move.w  #1,-(sp)
         clr.l   -(sp)                   | (0, 0)
         move.l  0x1A8*4(a2),a0          | DrawPix
