@@ -302,9 +302,9 @@ pub(crate) mod tests {
         assert!(matches!(e, LinkError::NotFound { .. }), "{e}");
     }
 
-    #[test]
-    fn checksum_errors_are_retried_once() {
-        // The calculator's XDP arrives damaged, we send ERR, it comes again intact.
+    /// A calculator asked for main\x = 7 whose XDP arrives damaged; after our ERR it sends
+    /// `resent`, then the script goes on with `rest`.
+    fn damaged_xdp_then(resent: &str, rest: &[(&str, &str)]) -> Calculator<FakeCable> {
         let req = crate::link::packet::req(&crate::link::packet::VarHeader::new(
             0,
             VarType::EXPR,
@@ -314,8 +314,8 @@ pub(crate) mod tests {
         .encode()
         .unwrap();
         let req_hex: String = req.iter().map(|b| format!("{b:02x} ")).collect();
-        let mut c = calc(&[
-            (">", &req_hex),
+        let mut script = vec![
+            (">", req_hex.as_str()),
             ("<", "98 56 00 00 98 06 08 00 05 00 00 00 00 01 78 00 7e 00"),
             (">", "08 56 00 00 08 09 00 00"),
             (
@@ -323,11 +323,23 @@ pub(crate) mod tests {
                 "98 56 00 00 98 15 09 00 00 00 00 00 00 03 07 01 1f 00 00",
             ),
             (">", "08 5a 00 00"),
-            ("<", "98 15 09 00 00 00 00 00 00 03 07 01 1f 2a 00"),
-            (">", "08 56 00 00"),
-            ("<", "98 92 00 00"),
-            (">", "08 56 00 00"),
-        ]);
+            ("<", resent),
+        ];
+        script.extend_from_slice(rest);
+        calc(&script)
+    }
+
+    #[test]
+    fn checksum_errors_are_retried_once() {
+        // The calculator's XDP arrives damaged, we send ERR, it comes again intact.
+        let mut c = damaged_xdp_then(
+            "98 15 09 00 00 00 00 00 00 03 07 01 1f 2a 00",
+            &[
+                (">", "08 56 00 00"),
+                ("<", "98 92 00 00"),
+                (">", "08 56 00 00"),
+            ],
+        );
         let v = c
             .recv_variable(&VarPath::parse("main\\x").unwrap(), VarType::EXPR)
             .unwrap();
@@ -338,26 +350,7 @@ pub(crate) mod tests {
     /// A packet damaged again after our ERR is an error naming both sums.
     #[test]
     fn a_checksum_error_twice_is_reported() {
-        let req = crate::link::packet::req(&crate::link::packet::VarHeader::new(
-            0,
-            VarType::EXPR,
-            &VarPath::parse("main\\x").unwrap(),
-            None,
-        ))
-        .encode()
-        .unwrap();
-        let req_hex: String = req.iter().map(|b| format!("{b:02x} ")).collect();
-        let mut c = calc(&[
-            (">", &req_hex),
-            ("<", "98 56 00 00 98 06 08 00 05 00 00 00 00 01 78 00 7e 00"),
-            (">", "08 56 00 00 08 09 00 00"),
-            (
-                "<",
-                "98 56 00 00 98 15 09 00 00 00 00 00 00 03 07 01 1f 00 00",
-            ),
-            (">", "08 5a 00 00"),
-            ("<", "98 15 09 00 00 00 00 00 00 03 07 01 1f 2b 00"),
-        ]);
+        let mut c = damaged_xdp_then("98 15 09 00 00 00 00 00 00 03 07 01 1f 2b 00", &[]);
         let e = c
             .recv_variable(&VarPath::parse("main\\x").unwrap(), VarType::EXPR)
             .unwrap_err();
