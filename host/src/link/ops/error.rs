@@ -34,6 +34,16 @@ pub enum LinkError {
         /// Its meaning.
         reason: &'static str,
     },
+    /// A variable too large for the one data packet a transfer uses.
+    #[error("{path}: its image of {len} bytes does not fit in one data packet (at most {max} bytes); AMS itself refuses variables that large")]
+    TooLargeToSend {
+        /// The variable.
+        path: String,
+        /// Bytes of its image (size word and data).
+        len: usize,
+        /// The largest image a data packet carries.
+        max: usize,
+    },
     /// The calculator acknowledged with a non-zero status where libticalcs2 requires zero
     /// (its `ERR_NACK`).
     #[error("the calculator refused while {doing}: it acknowledged with status {status:#06x} instead of 0")]

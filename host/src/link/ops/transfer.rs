@@ -20,6 +20,15 @@ impl<C: Cable> Calculator<C> {
         let path = var.path();
         let what = path.to_string();
         let image = var.image();
+        // The XDP carries 4 zero bytes and the image.
+        let max = packet::MAX_DATA_LEN - 4;
+        if image.len() > max {
+            return Err(LinkError::TooLargeToSend {
+                path: what,
+                len: image.len(),
+                max,
+            });
+        }
         let header = VarHeader::new(image.len() as u32, var.var_type, &path, Some(0));
         self.send_packet(&packet::rts(&header), &what)?;
         let doing = format!("sending {what}");
@@ -221,6 +230,24 @@ pub(crate) mod tests {
             e.to_string(),
             "the calculator refused while sending main\\nom: it acknowledged with status 0x0001 instead of 0"
         );
+    }
+
+    /// A variable whose image does not fit in one XDP is refused before anything is sent.
+    #[test]
+    fn a_variable_too_large_for_a_packet_is_refused_before_sending() {
+        let mut c = calc(&[]);
+        let v = Variable::from_data(
+            VarPath::parse("main\\big").unwrap(),
+            VarType::OTH,
+            vec![0xF8; 65_530],
+        )
+        .unwrap();
+        let e = c.send_variable(&v).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "main\\big: its image of 65532 bytes does not fit in one data packet (at most 65531 bytes); AMS itself refuses variables that large"
+        );
+        assert!(c.cable().transcript().is_empty());
     }
 
     #[test]
