@@ -28,7 +28,12 @@ pub struct LinkArgs {
 impl LinkArgs {
     /// Opens the cable and wraps it as a calculator.
     pub fn open(&self) -> anyhow::Result<Calculator<Box<dyn Cable>>> {
-        let timeout = Duration::from_secs_f64(self.timeout.max(0.01));
+        let timeout = Duration::try_from_secs_f64(self.timeout.max(0.01)).map_err(|_| {
+            anyhow::anyhow!(
+                "--timeout {} is not a usable number of seconds (try 1.5)",
+                self.timeout
+            )
+        })?;
         let cable = self
             .cable
             .open(timeout)
