@@ -193,6 +193,24 @@ fn heap_round_trip_leaves_nothing() {
     );
 }
 
+/// An allocation may move unlocked blocks (AMS compacts the heap): the data goes along, a
+/// pointer kept from before reads garbage, as on a calculator.
+#[test]
+fn unlocked_blocks_move_when_the_program_allocates() {
+    let Some(mut m) = machine_with("heap", Model::Ti89) else {
+        return;
+    };
+    let before = m.heap_avail();
+    let d0 = m.call("stale_pointer", &[]).unwrap().d0;
+    assert_eq!(d0 & 0xFF, 0x42, "the block's data moved with it: {d0:#x}");
+    assert_ne!(
+        d0 >> 8,
+        0x42,
+        "the kept pointer still saw the data: {d0:#x}"
+    );
+    assert_eq!(m.heap_avail(), before);
+}
+
 #[test]
 fn heap_mistakes_are_caught() {
     let Some(mut m) = machine_with("heap", Model::Ti89) else {

@@ -435,13 +435,15 @@ fn estack_to_ushort(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
 }
 
 /// HS_popEStack: copies `bottom_estack..=top_estack` into a new unlocked MULTI_EXPR handle
-/// (allocated high, as AMS does) and empties the estack (top = bottom). Throws ER_MEMORY when
-/// the heap is full.
+/// (allocated high, as AMS does; unlocked blocks move first, as for every allocation) and
+/// empties the estack (top = bottom). Throws ER_MEMORY when the heap is full.
 fn hs_pop_estack(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
     throwing(ctx, |ctx| {
         let top = checked_top(ctx)?;
         let bottom = bottom(ctx.bus);
         let len = top + 1 - bottom;
+        // An allocation may compact the heap (see heap::Heap::move_unlocked).
+        ctx.os.heap.move_unlocked(ctx.bus);
         let Some((h, a)) = ctx.os.heap.alloc(
             ctx.bus,
             len + 2,

@@ -4,13 +4,18 @@
 //!
 //! Served: HeapAvail 0x8F, HeapAlloc 0x90, HeapAllocHigh 0x92, HeapAllocThrow 0x93,
 //! HeapDeref 0x96, HeapFree 0x97, HLock 0x99, HeapLock 0x9A, HeapGetLock 0x9B, HeapMax 0x9C,
-//! HeapRealloc 0x9D, HeapSize 0x9E, HeapUnlock 0x9F, HeapAllocPtr 0xA2, HeapFreePtr 0xA3
+//! HeapRealloc 0x9D, HeapSize 0x9E, HeapUnlock 0x9F, HeapAllocPtr 0xA2, HeapFreePtr 0xA3,
 //! HeapPtrToHandle 0x23A (the handle whose block starts at the pointer, or H_NULL)
-//! (prototypes in ti68k-facts §4.3). A block moves only when HeapRealloc (or the OS growing a
-//! VAT table) needs more room than follows it; AMS also moves unlocked blocks when it compacts
-//! the heap, the harness does not. A new block is filled with 0xCD so that code reading memory it
-//! never wrote gives a visible value, and 4 guard bytes after each block are checked when it is
-//! freed and at the end of a program. A block is at most 65,520 bytes, as on AMS; a larger
+//! (prototypes in ti68k-facts §4.3). A block moves when HeapRealloc (or the OS growing a VAT
+//! table) needs more room than follows it; and AMS may move unlocked blocks when it compacts
+//! the heap, which an allocation can do: so before every allocation a program asks for
+//! (HeapAlloc*, HeapAllocPtr, HeapRealloc, HS_popEStack; not yet the VAT calls), the
+//! harness moves every unlocked block to another free place (the handle table follows) and
+//! fills its old place with 0xDD, so that a pointer kept from `HeapDeref` across an allocation
+//! reads garbage here as it may on a calculator. A new block is filled with 0xCD so that code
+//! reading memory it never wrote gives a visible value, and 4 guard bytes after each block are
+//! checked when it is freed and at the end of a program. A block is at most 65,520 bytes, as on
+//! AMS; a larger
 //! request returns H_NULL. `HeapFree(H_NULL)` and `HeapFreePtr(NULL)` do nothing.
 
 use std::collections::BTreeMap;
@@ -26,6 +31,8 @@ pub const MAX_BLOCK: u32 = 65_520;
 const GUARD: [u8; 4] = [0xA5, 0x5A, 0xA5, 0x5A];
 /// Fill of a newly allocated block.
 const FILL: u8 = 0xCD;
+/// Fill of the place a block was moved away from.
+const MOVED: u8 = 0xDD;
 /// AMS error code thrown by HeapAllocThrow when memory runs out.
 pub const ERR_MEMORY: u16 = 670;
 
@@ -103,12 +110,11 @@ impl Heap {
         gaps
     }
 
-    /// Total free bytes (what HeapAvail returns).
+    /// Total free bytes, however fragmented (what HeapAvail returns: the sum of the free
+    /// spaces), less the guard a block needs. Moving blocks around does not change it.
     pub fn avail(&self) -> u32 {
-        self.gaps()
-            .iter()
-            .map(|(s, e)| (e - s).saturating_sub(GUARD.len() as u32))
-            .sum()
+        let free: u32 = self.gaps().iter().map(|(s, e)| e - s).sum();
+        free.saturating_sub(GUARD.len() as u32)
     }
 
     /// The largest block that could be allocated now (what HeapMax returns).
@@ -167,6 +173,37 @@ impl Heap {
         );
         self.by_address.insert(address, handle);
         Some((handle, address))
+    }
+
+    /// Moves every unlocked block to another free place, as AMS may when it compacts the heap:
+    /// its bytes and guard go along, the handle table entry follows, and the old place is
+    /// filled with 0xDD. A block with no other place to go stays. Returns how many moved.
+    pub fn move_unlocked(&mut self, bus: &mut Bus) -> usize {
+        let unlocked: Vec<u16> = self
+            .handles
+            .values()
+            .filter(|b| !b.locked)
+            .map(|b| b.handle)
+            .collect();
+        let mut moved = 0;
+        for h in unlocked {
+            let old = self.handles[&h].address;
+            let need = footprint(self.handles[&h].size);
+            // The gaps exclude the block itself, so the new place never overlaps the old.
+            let Some((new, _)) = self.gaps().into_iter().find(|(s, e)| e - s >= need) else {
+                continue;
+            };
+            let mut bytes = vec![0; need as usize];
+            bus.peek(old, &mut bytes);
+            bus.poke(new, &bytes);
+            bus.poke(old, &vec![MOVED; need as usize]);
+            bus.poke(map::HANDLE_TABLE + 4 * u32::from(h), &new.to_be_bytes());
+            self.by_address.remove(&old);
+            self.by_address.insert(new, h);
+            self.handles.get_mut(&h).expect("listed above").address = new;
+            moved += 1;
+        }
+        moved
     }
 
     /// Checks the guard bytes after block `b`; the error says what was overwritten.
@@ -286,7 +323,10 @@ fn deref(ctx: &RomCtx<'_>, h: u16) -> Result<Block, Failure> {
         .ok_or_else(|| ctx.misuse(format!("handle {h} is not allocated")))
 }
 
+/// An allocation on the program's behalf, after moving the unlocked blocks (AMS may compact
+/// the heap in any allocation).
 fn alloc_call(ctx: &mut RomCtx<'_>, high: bool, size: u32, extra: u32) -> Option<(u16, u32)> {
+    ctx.os.heap.move_unlocked(ctx.bus);
     ctx.os.heap.alloc(
         ctx.bus,
         size + extra,
@@ -394,6 +434,7 @@ fn heap_realloc(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
         alloc_call(ctx, false, size, 0).map_or(0, |(h, _)| u32::from(h))
     } else {
         deref(ctx, h as u16)?;
+        ctx.os.heap.move_unlocked(ctx.bus);
         ctx.os
             .heap
             .realloc(ctx.bus, h as u16, size)

@@ -88,3 +88,46 @@ overrun:
         addq.l  #4,sp
         move.l  (sp)+,a2
         rts
+
+| long stale_pointer(void): HeapAlloc(16), HeapDeref, writes 0x42 there and keeps the pointer
+| (the bug), HeapAlloc(16) again (AMS may compact the heap and move the unlocked first block);
+| returns the byte at the kept pointer in bits 8-15 and the byte at the first block's current
+| place (HeapDeref again) in bits 0-7; frees both blocks.
+        .globl  stale_pointer
+stale_pointer:
+        movem.l d3-d5/a2-a3,-(sp)
+        move.l  0xC8,a2
+        pea     16
+        move.l  0x90*4(a2),a0           | HeapAlloc
+        jsr     (a0)
+        addq.l  #4,sp
+        move.w  d0,d3                   | d3 = first handle
+        move.w  d3,-(sp)
+        move.l  0x96*4(a2),a0           | HeapDeref -> a0
+        jsr     (a0)
+        addq.l  #2,sp
+        move.l  a0,a3                   | a3 = the pointer kept across the next allocation
+        move.b  #0x42,(a3)
+        pea     16
+        move.l  0x90*4(a2),a0           | HeapAlloc again
+        jsr     (a0)
+        addq.l  #4,sp
+        move.w  d0,d4                   | d4 = second handle
+        moveq   #0,d5
+        move.b  (a3),d5                 | the byte at the kept pointer
+        lsl.w   #8,d5
+        move.w  d3,-(sp)
+        move.l  0x96*4(a2),a0           | HeapDeref(first): its place now
+        jsr     (a0)
+        move.b  (a0),d5                 | the byte there
+        move.l  0x97*4(a2),a0           | HeapFree(first) (handle still on the stack)
+        jsr     (a0)
+        addq.l  #2,sp
+        move.w  d4,-(sp)
+        move.l  0x97*4(a2),a0           | HeapFree(second)
+        jsr     (a0)
+        addq.l  #2,sp
+        moveq   #0,d0
+        move.w  d5,d0
+        movem.l (sp)+,d3-d5/a2-a3
+        rts
