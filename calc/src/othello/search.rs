@@ -29,9 +29,9 @@ pub struct Level {
 }
 
 impl Level {
-    /// One ply with the evaluation; exact in the last 8 squares.
+    /// Two plies with the evaluation; exact in the last 8 squares.
     pub const EASY: Level = Level {
-        depth: 1,
+        depth: 2,
         exact_from: 8,
     };
     /// Three plies; exact in the last 12 squares.

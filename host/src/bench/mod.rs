@@ -13,6 +13,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 pub mod connect4;
+pub mod entropy;
+pub mod othello;
+pub mod tictactoe;
 
 /// One game's part of the benchmark.
 pub struct Section {
@@ -23,7 +26,12 @@ pub struct Section {
 }
 
 /// Every section, in the order `host bench` runs them.
-pub const SECTIONS: &[Section] = &[connect4::SECTION];
+pub const SECTIONS: &[Section] = &[
+    connect4::SECTION,
+    othello::SECTION,
+    tictactoe::SECTION,
+    entropy::SECTION,
+];
 
 /// What to run.
 #[derive(Clone, Debug)]

@@ -6,6 +6,7 @@ mod bench;
 mod build;
 mod info;
 mod key;
+mod ladder;
 mod link_args;
 mod ls;
 mod recv;
@@ -51,6 +52,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Benchmark of the engines: mean nodes and time per test position, fingerprints.
     Bench(bench::BenchArgs),
+    /// Native matches along a game's ladder of AIs (tic-tac-toe, Othello, Entropy).
+    Ladder(ladder::LadderArgs),
 }
 
 impl Cli {
@@ -68,6 +71,7 @@ impl Cli {
             Command::Info(a) => info::run(a),
             Command::Solve(args) => solve::run(args),
             Command::Bench(args) => bench::run(args),
+            Command::Ladder(args) => ladder::run(args),
         }
     }
 }

@@ -7,6 +7,10 @@
 //! that plays one game.
 
 pub mod connect4;
+pub mod entropy;
+pub mod ladder;
+pub mod othello;
+pub mod tictactoe;
 
 use calc::Rng;
 

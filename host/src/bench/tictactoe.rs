@@ -1,0 +1,48 @@
+//! The tic-tac-toe part of the benchmark: seed 004's Min-Max at its three levels from the empty
+//! board (nodes and time), and the engine's fingerprint.
+
+use super::{fmt_mean, fmt_seconds, BenchError, Options, Section};
+use calc::tictactoe::minimax::{self, EASY, HARD, MEDIUM};
+use calc::tictactoe::{Board, Mark};
+use std::io::Write;
+use std::time::Instant;
+
+/// This section.
+pub const SECTION: Section = Section {
+    name: "tictactoe",
+    run,
+};
+
+/// The fingerprint position: X in the centre, O in a corner, X to move.
+pub fn fingerprint_board() -> Board {
+    let mut b = Board::new(Mark::X);
+    let _ = b.play(4);
+    let _ = b.play(0);
+    b
+}
+
+fn run(options: &Options, out: &mut dyn Write) -> Result<(), BenchError> {
+    let repeats = options.limit.map_or(20, |n| n.clamp(1, 20)) as u32;
+    for depth in [EASY, MEDIUM, HARD] {
+        let mut nodes = 0;
+        let t = Instant::now();
+        for _ in 0..repeats {
+            nodes = 0;
+            minimax::move_scores(&Board::new(Mark::X), depth, &mut nodes);
+        }
+        let s = t.elapsed().as_secs_f64() / repeats as f64;
+        writeln!(
+            out,
+            "tictactoe minimax depth {depth} on the empty board: {} nodes, {}",
+            fmt_mean(nodes as f64),
+            fmt_seconds(s)
+        )?;
+    }
+    let mut nodes = 0;
+    minimax::move_scores(&fingerprint_board(), HARD, &mut nodes);
+    writeln!(
+        out,
+        "tictactoe fingerprint: depth 9 after X e, O a1: {nodes} nodes"
+    )?;
+    Ok(())
+}
