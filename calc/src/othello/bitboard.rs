@@ -25,26 +25,33 @@ pub struct Position {
 }
 
 /// The discs flanked from the single disc `x` along the line of `shift`, both ways: runs of
-/// `om` (the opponent's discs a run may cross) closed by a disc of `p`. Branch-free: each run
-/// is grown six steps (the longest possible) and kept only if the square after it is `p`'s.
+/// `om` (the opponent's discs a run may cross) closed by a disc of `p`. A side whose first
+/// square is not the opponent's is skipped; otherwise its run is grown six steps (the longest
+/// possible) without branches and kept only if the square after it is `p`'s.
 #[inline(always)]
 fn flips_line(x: u64, p: u64, om: u64, shift: u32) -> u64 {
+    let mut out = 0;
     let mut f = om & (x << shift);
-    f |= om & (f << shift);
-    f |= om & (f << shift);
-    f |= om & (f << shift);
-    f |= om & (f << shift);
-    f |= om & (f << shift);
-    let closed = (((f << shift) & p) != 0) as u64;
-    let left = f & closed.wrapping_neg();
+    if f != 0 {
+        f |= om & (f << shift);
+        f |= om & (f << shift);
+        f |= om & (f << shift);
+        f |= om & (f << shift);
+        f |= om & (f << shift);
+        let closed = (((f << shift) & p) != 0) as u64;
+        out = f & closed.wrapping_neg();
+    }
     let mut g = om & (x >> shift);
-    g |= om & (g >> shift);
-    g |= om & (g >> shift);
-    g |= om & (g >> shift);
-    g |= om & (g >> shift);
-    g |= om & (g >> shift);
-    let closed = (((g >> shift) & p) != 0) as u64;
-    left | (g & closed.wrapping_neg())
+    if g != 0 {
+        g |= om & (g >> shift);
+        g |= om & (g >> shift);
+        g |= om & (g >> shift);
+        g |= om & (g >> shift);
+        g |= om & (g >> shift);
+        let closed = (((g >> shift) & p) != 0) as u64;
+        out |= g & closed.wrapping_neg();
+    }
+    out
 }
 
 /// Squares reachable from a disc of `p` over a run of discs of `o`, along the line of `shift`

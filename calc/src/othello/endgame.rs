@@ -9,11 +9,13 @@
 //! meet. From [`RANK_MIN`] empties, the root moves are first ranked by short midgame searches
 //! ([`super::search::rank_moves`]). Inside the tree, by number of empty squares:
 //!
-//! - from [`TT_MIN`] up: the caller's transposition table (bounds and best move), and enhanced
-//!   transposition cutoffs (a child already known to refute the window ends the node at once);
+//! - from [`TT_MIN`] up: the caller's transposition table (bounds and best move); from
+//!   [`ETC_MIN`], enhanced transposition cutoffs (a child already known to refute the window
+//!   ends the node at once);
 //! - from [`ORDER_MIN`] up: fastest-first ordering — moves that leave the opponent the fewest
 //!   replies first (corners counted twice, fewer empty squares next to our discs better), or
-//!   from [`EVAL_ORDER_MIN`] by the midgame evaluation of the child; the table's move first;
+//!   from [`SHALLOW_ORDER_MIN`] by a one-ply midgame search of the child; the table's move
+//!   first;
 //! - a stability cutoff whenever alpha is at least [`STABILITY_MIN_ALPHA`]: the opponent's
 //!   stable discs ([`super::stability`]) bound what can still be won;
 //! - below [`ORDER_MIN`], down to [`SMALL`] + 1: moves in quadrant-parity order (moves in a
@@ -29,7 +31,7 @@
 
 use super::bitboard::Position;
 use super::budget::{Budget, Meter, Stopped};
-use super::eval::{evaluate, neighbours};
+use super::eval::{evaluate, neighbours, EVAL_BOUND};
 use super::square::{Square, Squares};
 use super::stability::stable;
 use super::tt::{Entry, Kind, Table};
@@ -38,15 +40,17 @@ use super::tt::{Entry, Kind, Table};
 pub const SMALL: u32 = 5;
 /// From this many empties, fastest-first move ordering.
 pub const ORDER_MIN: u32 = 7;
-/// From this many empties, ordering by the midgame evaluation of the child.
-pub const EVAL_ORDER_MIN: u32 = 14;
 /// From this many empties, the root moves are ranked by midgame searches first.
 pub const RANK_MIN: u32 = 14;
+/// From this many empties, ordering by a one-ply midgame search of the child.
+pub const SHALLOW_ORDER_MIN: u32 = 13;
+/// From this many empties, enhanced transposition cutoffs.
+pub const ETC_MIN: u32 = 12;
 /// From this many empties, the transposition table.
 pub const TT_MIN: u32 = 10;
 
 /// The stability cutoff is tried when alpha is at least this (below, it almost never cuts).
-pub const STABILITY_MIN_ALPHA: i32 = 0;
+pub const STABILITY_MIN_ALPHA: i32 = 16;
 
 /// The four quadrants of the board (for parity ordering).
 const QUADRANTS: [u64; 4] = [
@@ -56,6 +60,29 @@ const QUADRANTS: [u64; 4] = [
     0xF0F0_F0F0_0000_0000,
 ];
 const CORNERS: u64 = 0x8100_0000_0000_0081;
+
+/// A small alpha-beta on the midgame evaluation (for move ordering): `depth` plies.
+fn shallow(p: &Position, mut alpha: i32, beta: i32, depth: u32) -> i32 {
+    let moves = p.moves();
+    if depth == 0 || moves == 0 {
+        return evaluate(p);
+    }
+    let mut best = -EVAL_BOUND;
+    for sq in Squares(moves) {
+        let s = sq.index();
+        let v = -shallow(&p.after(s, p.flips(s)), -beta, -alpha, depth - 1);
+        if v > best {
+            best = v;
+            if v > alpha {
+                alpha = v;
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    best
+}
 
 /// The result of a solve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -235,7 +262,7 @@ impl<B: Budget> Solver<'_, '_, B> {
                 tt_move = e.best;
             }
         }
-        let etc = if use_tt { beta } else { i32::MAX };
+        let etc = if n >= ETC_MIN { beta } else { i32::MAX };
         let (list, count) = match self.order(p, moves, n, tt_move, etc) {
             Ok(ordered) => ordered,
             Err(cut) => return cut,
@@ -315,8 +342,8 @@ impl<B: Budget> Solver<'_, '_, B> {
                         }
                     }
                 }
-                if n >= EVAL_ORDER_MIN {
-                    evaluate(&c) as i16
+                if n >= SHALLOW_ORDER_MIN {
+                    shallow(&c, -EVAL_BOUND, EVAL_BOUND, 1) as i16
                 } else {
                     let replies = c.moves();
                     let frontier = neighbours(c.opponent) & c.empties();
