@@ -434,3 +434,120 @@ pub fn help_attacks(level: Level, board: &Board, at: u8, bag: &[u8; 7], variant:
     }
     mask
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::entropy::game::{Game, Phase};
+
+    /// Plays `turns` turns of hard against hard on bag `seed`; returns the game.
+    fn game_after(variant: Variant, seed: u32, turns: u32) -> Game {
+        let mut g = Game::new(variant, seed);
+        let mut rng = Rng::new(seed);
+        let mut done = 0;
+        while done < turns {
+            let bag = g.bag().counts();
+            match g.phase() {
+                Phase::Place { piece, .. } => {
+                    let d =
+                        choose_placement(Level::Hard, g.board(), piece, &bag, variant, &mut rng)
+                            .unwrap();
+                    g.place(d.choice).unwrap();
+                }
+                Phase::Attack { at, .. } => {
+                    let d =
+                        choose_attack(Level::Hard, g.board(), at, &bag, variant, &mut rng).unwrap();
+                    g.attack(d.choice).unwrap();
+                    done += 1;
+                }
+                Phase::Over => break,
+            }
+        }
+        g
+    }
+
+    #[test]
+    fn every_level_makes_legal_moves_and_help_contains_them() {
+        for variant in [Variant::New, Variant::Classic] {
+            let g = game_after(variant, 4, 12);
+            let Phase::Place { piece, .. } = g.phase() else {
+                panic!("placement expected")
+            };
+            let bag = g.bag().counts();
+            for level in [Level::Easy, Level::Hard, Level::Expert] {
+                let mut rng = Rng::new(9);
+                let d = choose_placement(level, g.board(), piece, &bag, variant, &mut rng).unwrap();
+                assert!(g.board().empty() & (1 << d.choice) != 0);
+                let help = help_placements(level, g.board(), piece, &bag, variant);
+                assert!(help & (1 << d.choice) != 0, "{level:?} {variant:?}");
+                let mut b = *g.board();
+                b.put(d.choice as usize, piece).unwrap();
+                let a = choose_attack(level, &b, d.choice, &bag, variant, &mut rng).unwrap();
+                assert!(a.choice.is_legal(&b, d.choice, variant));
+                let help = help_attacks(level, &b, d.choice, &bag, variant);
+                assert!(help & (1 << a.choice.to) != 0, "{level:?} {variant:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn hard_attack_takes_the_best_score() {
+        // Red at (0, 0) and (0, 2); a red piece placed at (3, 1) can slide up to (0, 1) and make
+        // red-red-red (7 in the row).
+        let mut b = Board::new();
+        b.put(0, Colour::Red).unwrap();
+        b.put(2, Colour::Red).unwrap();
+        b.put(22, Colour::Red).unwrap();
+        let d =
+            choose_attack(Level::Hard, &b, 22, &[7; 7], Variant::New, &mut Rng::new(1)).unwrap();
+        assert_eq!(d.choice, Attack { from: 22, to: 1 });
+        // (row sum 7 + 1) x (column sum 0 + 1).
+        assert_eq!(d.value, 8);
+    }
+
+    #[test]
+    fn hard_defence_minimises_the_counter_attack() {
+        // With red on (0, 0) and (0, 2), a red piece must not be placed where it can reach
+        // (0, 1): the defence's value is the attacker's best, and it is below 8.
+        let mut b = Board::new();
+        b.put(0, Colour::Red).unwrap();
+        b.put(2, Colour::Red).unwrap();
+        let d = choose_placement(
+            Level::Hard,
+            &b,
+            Colour::Red,
+            &[7; 7],
+            Variant::New,
+            &mut Rng::new(1),
+        )
+        .unwrap();
+        assert!(d.value < 8, "{d:?}");
+        let reach = destinations(&b, d.choice);
+        assert_eq!(reach & (1 << 1), 0);
+    }
+
+    #[test]
+    fn expert_on_the_last_turn_values_boards_like_hard() {
+        let g = game_after(Variant::New, 6, 48);
+        let Phase::Place { piece, .. } = g.phase() else {
+            panic!("placement expected")
+        };
+        let bag = g.bag().counts();
+        assert_eq!(bag, [0; 7]);
+        let mut b = *g.board();
+        let cell = Cells(b.empty()).next().unwrap() as u8;
+        b.put(cell as usize, piece).unwrap();
+        let hard =
+            choose_attack(Level::Hard, &b, cell, &bag, Variant::New, &mut Rng::new(1)).unwrap();
+        let expert = choose_attack(
+            Level::Expert,
+            &b,
+            cell,
+            &bag,
+            Variant::New,
+            &mut Rng::new(1),
+        )
+        .unwrap();
+        assert_eq!(hard.value, expert.value);
+    }
+}

@@ -281,6 +281,26 @@ mod tests {
     }
 
     #[test]
+    fn classic_attacks_move_any_piece() {
+        let mut g = Game::new(Variant::Classic, 1);
+        g.place(24).unwrap();
+        g.attack(Attack::stay(24)).unwrap();
+        g.place(0).unwrap();
+        // The piece on 24 (not the one just placed) slides right to 27.
+        g.attack(Attack { from: 24, to: 27 }).unwrap();
+        assert!(g.board().get(27).is_some() && g.board().get(24).is_none());
+        assert!(g.board().get(0).is_some());
+        let mut n = Game::new(Variant::New, 1);
+        n.place(24).unwrap();
+        n.attack(Attack::stay(24)).unwrap();
+        n.place(0).unwrap();
+        assert_eq!(
+            n.attack(Attack { from: 24, to: 27 }),
+            Err(GameError::BadAttack)
+        );
+    }
+
+    #[test]
     fn attacks_are_checked() {
         let mut g = Game::new(Variant::New, 1);
         g.place(24).unwrap();

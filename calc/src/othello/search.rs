@@ -335,6 +335,22 @@ mod tests {
     }
 
     #[test]
+    fn solves_exactly_near_the_end() {
+        // FFO #20 (6 empties): the easy level (exact from 8) returns the exact score +6.
+        let p = crate::othello::obf::Obf::parse(
+            "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X",
+        )
+        .unwrap()
+        .position();
+        let mut table = [Entry::default(); 256];
+        let d = choose_move(&p, Level::EASY, &mut table, &mut Unlimited);
+        let s = endgame::solve(&p, &mut table, &mut Unlimited).unwrap();
+        assert_eq!(d.exact, Some(6));
+        assert_eq!(s.score, 6);
+        assert_eq!(d.best, Square::parse(b"h5"));
+    }
+
+    #[test]
     fn game_scores_outrank_evaluations() {
         assert!(game_score(2) > EVAL_BOUND);
         assert!(game_score(-2) < -EVAL_BOUND);
