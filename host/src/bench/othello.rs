@@ -1,6 +1,7 @@
 //! The Othello part of the benchmark: perft speed, the exact solver on the FFO endgame suite
 //! (#1-#19 and #20-#39: mean nodes and time per position; #40-#59: nodes and time of each
-//! position solved within 60 s), and the engine's fingerprints.
+//! position solved within 60 s), and the engine's fingerprints. `--limit` and `--max-seconds`
+//! cut each set to its first positions.
 
 use super::{fmt_mean, fmt_seconds, read_data, BenchError, Options, Section};
 use calc::othello::budget::{Budget, Unlimited};
@@ -105,7 +106,12 @@ fn run(options: &Options, out: &mut dyn Write) -> Result<(), BenchError> {
             positions.truncate(n);
         }
         let (mut nodes, mut secs, mut solved, mut right) = (0u64, 0f64, 0usize, 0usize);
+        let (mut tried, mut spent) = (0, 0f64);
         for (number, obf) in &positions {
+            if options.max_seconds.is_some_and(|m| spent >= m) {
+                break;
+            }
+            tried += 1;
             let p = obf.position();
             let t = Instant::now();
             let result = if set.limited {
@@ -118,6 +124,7 @@ fn run(options: &Options, out: &mut dyn Write) -> Result<(), BenchError> {
                 solve(&p, &mut table, &mut Unlimited)
             };
             let s = t.elapsed().as_secs_f64();
+            spent += s;
             match result {
                 Ok(sol) => {
                     let ok = Some(sol.score as i8) == obf.best_score()
@@ -152,13 +159,12 @@ fn run(options: &Options, out: &mut dyn Write) -> Result<(), BenchError> {
                 }
             }
         }
-        let last = set.first + positions.len().saturating_sub(1);
+        let last = set.first + tried.max(1) - 1;
         let n = solved.max(1) as f64;
         writeln!(
             out,
-            "othello FFO #{}-#{last}: {solved}/{} solved, {right} right; mean {} nodes, {} per solved position",
+            "othello FFO #{}-#{last}: {solved}/{tried} solved, {right} right; mean {} nodes, {} per solved position",
             set.first,
-            positions.len(),
             fmt_mean(nodes as f64 / n),
             fmt_seconds(secs / n)
         )?;

@@ -4,6 +4,7 @@
 use clap::{Args, ValueEnum};
 use host::play::ladder::Tally;
 use host::play::{entropy, othello, tictactoe};
+use std::io::Write;
 
 /// The games with a ladder.
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -47,7 +48,7 @@ fn matches(n: usize, all: bool) -> Vec<(usize, usize)> {
     out
 }
 
-fn report(a: &str, b: &str, tally: &Tally) {
+fn report(out: &mut dyn Write, a: &str, b: &str, tally: &Tally) -> std::io::Result<()> {
     let verdict = if tally.a_is_stronger() {
         "stronger (95 %)"
     } else if tally.a_never_lost() {
@@ -55,24 +56,26 @@ fn report(a: &str, b: &str, tally: &Tally) {
     } else {
         "not shown stronger"
     };
-    println!("{a} vs {b}: {tally} -> {a} {verdict}");
+    writeln!(out, "{a} vs {b}: {tally} -> {a} {verdict}")
 }
 
 /// Runs the matches.
 pub fn run(args: LadderArgs) -> anyhow::Result<()> {
+    let stdout = std::io::stdout();
+    let out = &mut stdout.lock();
     match args.game {
         Game::Tictactoe => {
             let l = tictactoe::LADDER;
             for (a, b) in matches(l.len(), args.all) {
                 let t = tictactoe::play_match(l[a], l[b], args.pairs, args.seed);
-                report(&l[a].to_string(), &l[b].to_string(), &t);
+                report(out, &l[a].to_string(), &l[b].to_string(), &t)?;
             }
         }
         Game::Othello => {
             let l = othello::LADDER;
             for (a, b) in matches(l.len(), args.all) {
                 let t = othello::play_match(l[a], l[b], args.pairs, args.seed);
-                report(&l[a].to_string(), &l[b].to_string(), &t);
+                report(out, &l[a].to_string(), &l[b].to_string(), &t)?;
             }
         }
         Game::Entropy | Game::EntropyClassic => {
@@ -84,7 +87,7 @@ pub fn run(args: LadderArgs) -> anyhow::Result<()> {
             let l = entropy::LADDER;
             for (a, b) in matches(l.len(), args.all) {
                 let t = entropy::play_match(l[a], l[b], variant, args.pairs, args.seed);
-                report(&format!("{:?}", l[a]), &format!("{:?}", l[b]), &t);
+                report(out, &format!("{:?}", l[a]), &format!("{:?}", l[b]), &t)?;
             }
         }
     }

@@ -3,7 +3,10 @@
 //!
 //! Games are played in pairs: the same start (opening, bag) twice, the players swapping sides
 //! (colours, or roles in New Entropy). A pair's result is the mean of its two games, and the
-//! interval is computed over pairs, so that what the start gives one side cancels out.
+//! interval is computed over pairs, so that what the start gives one side cancels out. Unlike
+//! [`super::Tally`] (wins, losses, draws and a sign test, enough for Connect Four), this tally
+//! also keeps each pair's points and margin (disc or point difference) for the intervals the
+//! other games report.
 
 use std::fmt;
 
@@ -143,18 +146,25 @@ impl Tally {
     pub fn a_never_lost(&self) -> bool {
         self.losses == 0
     }
+
+    /// The sign test's one-sided p-value of "A is not stronger" over the decisive games
+    /// ([`super::binomial_tail`], as the Connect Four matches report it).
+    pub fn p_value(&self) -> f64 {
+        super::binomial_tail(self.wins + self.losses, self.wins)
+    }
 }
 
 impl fmt::Display for Tally {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "+{} ={} -{} of {}, score {}",
+            "+{} ={} -{} of {}, score {}, sign test p = {:.1e}",
             self.wins,
             self.draws,
             self.losses,
             self.games(),
-            self.score()
+            self.score(),
+            self.p_value()
         )?;
         if !self.pair_margins.is_empty() {
             write!(f, ", margin per pair {}", self.margin())?;
