@@ -31,6 +31,8 @@ enum {
 extern const uint32_t w68k_linear_bytes;
 /* The program's name, for messages. */
 extern const char w68k_program_name[];
+/* The AMS error raised to the caller after a trap (0: none; setting trap-error). */
+extern const uint16_t w68k_trap_error;
 /* Initialises the runtime and instantiates the module (allocates its memory and tables). */
 void w68k_instantiate(void);
 /* Calls the module's `ti_main` export. */

@@ -11,7 +11,9 @@
 //! never formats the panic message, so no formatting machinery is linked in.
 #![no_std]
 
+pub mod contest;
 pub mod os;
+pub mod ui;
 
 pub use os::Os;
 

@@ -10,6 +10,7 @@
 //! | `gcc-opt` | GCC optimisation of the translated C: `-O2` or `-Os` | `-O2` |
 //! | `name` | calculator variable name (1-8 characters) | the bin name |
 //! | `pcrel` | PC-relative code and data addressing: no relocation table, ~5 % smaller code, ~2 % slower; `false` for absolute addresses and a relocation table | `true` |
+//! | `trap-error` | AMS error number raised to the caller after a trap (a panic, a stack overflow, no memory), once the program has cleaned up and shown why on the status line; 0: none, the program returns normally. For programs run by other programs (the contest's AIs), whose caller must learn that they failed | `0` |
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -34,6 +35,8 @@ pub struct ProgramConfig {
     pub gcc_opt: String,
     /// Whether code addresses its data PC-relative (`-mpcrel`).
     pub pcrel: bool,
+    /// The AMS error raised after a trap (0: none).
+    pub trap_error: u16,
 }
 
 /// All programs of `calc/programs`, by bin name.
@@ -112,12 +115,15 @@ fn program_config(bin: &str, table: Option<&toml::Table>) -> Result<ProgramConfi
         stack: DEFAULT_STACK,
         gcc_opt: "-O2".to_string(),
         pcrel: true,
+        trap_error: 0,
     };
     if let Some(table) = table {
         for key in table.keys() {
-            if !["profile", "stack", "gcc-opt", "name", "pcrel"].contains(&key.as_str()) {
+            if !["profile", "stack", "gcc-opt", "name", "pcrel", "trap-error"]
+                .contains(&key.as_str())
+            {
                 return Err(format!(
-                    "program {bin}: unknown setting {key:?} (known: profile, stack, gcc-opt, name, pcrel)"
+                    "program {bin}: unknown setting {key:?} (known: profile, stack, gcc-opt, name, pcrel, trap-error)"
                 ));
             }
         }
@@ -160,6 +166,14 @@ fn program_config(bin: &str, table: Option<&toml::Table>) -> Result<ProgramConfi
             .as_bool()
             .ok_or(format!("program {bin}: {key} must be true or false"))?;
     }
+    if let Some((key, v)) = get_str("trap-error") {
+        let v = v
+            .as_integer()
+            .ok_or(format!("program {bin}: {key} must be an integer"))?;
+        config.trap_error = u16::try_from(v).map_err(|_| {
+            format!("program {bin}: trap-error {v} is not an AMS error number (0 to 65535)")
+        })?;
+    }
     if let Some((key, v)) = get_str("name") {
         let v = v
             .as_str()
@@ -186,6 +200,7 @@ stack = 1024
 gcc-opt = "-Os"
 name = "hi"
 pcrel = false
+trap-error = 9
 "#;
 
     #[test]
@@ -197,6 +212,7 @@ pcrel = false
         assert_eq!(hello.gcc_opt, "-Os");
         assert_eq!(hello.var_name, "hi");
         assert!(!hello.pcrel);
+        assert_eq!(hello.trap_error, 9);
         let test = programs.get("testcore").unwrap();
         assert_eq!(test.profile, "release");
         assert_eq!(test.stack, DEFAULT_STACK);

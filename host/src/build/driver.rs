@@ -173,7 +173,9 @@ pub fn build(options: &BuildOptions) -> Result<Built, BuildError> {
     write(&c_path, &tuned)?;
     write(&h_path, &h)?;
     let glue_path = dir.join("glue.c");
-    write(&glue_path, &glue::generate(&info, program, linear)?)?;
+    let glue_c =
+        glue::generate(&info, program, linear)? + &glue::trap_error_definition(config.trap_error);
+    write(&glue_path, &glue_c)?;
 
     // 3. GCC.
     let plugin = ensure_plugin(&tools, root, &work.join("plugin"))?;
@@ -196,6 +198,10 @@ pub fn build(options: &BuildOptions) -> Result<Built, BuildError> {
         (rt.join("arith.c"), "-O2", SourceKind::Library),
         (os.join("session.c"), "-Os", SourceKind::Runtime),
         (os.join("ams.c"), "-Os", SourceKind::Runtime),
+        (os.join("vat.c"), "-Os", SourceKind::Runtime),
+        (os.join("exec.c"), "-Os", SourceKind::Runtime),
+        (os.join("gfx.c"), "-Os", SourceKind::Runtime),
+        (os.join("try.S"), "-Os", SourceKind::Runtime),
         (os.join("start.S"), "-Os", SourceKind::Runtime),
     ];
     let mut objects = Vec::new();

@@ -40,6 +40,12 @@ pub enum GlueError {
     UnknownImportModule(String),
 }
 
+/// The definition of `w68k_trap_error` (src/os/session.c): the AMS error raised to the caller
+/// after a trap, 0 for none. Appended to the glue.
+pub fn trap_error_definition(error: u16) -> String {
+    format!("const uint16_t w68k_trap_error = {error}u;\n")
+}
+
 /// The generated glue for `module`, named `program` in messages.
 pub fn generate(
     module: &ModuleInfo,

@@ -10,7 +10,13 @@
 use core::cell::{RefCell, RefMut};
 use core::sync::atomic::{AtomicBool, Ordering};
 
+mod draw;
+mod launch;
 mod sys;
+pub mod vars;
+
+pub use launch::NotAString;
+pub use vars::{DataError, Name, OsError, ReadError, Value, VarPath};
 
 /// A calculator model, read at run time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

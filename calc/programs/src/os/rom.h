@@ -30,6 +30,49 @@
 #define ROM_ClrScr 0x19E        /* void ClrScr(void) */
 #define ROM_DrawStr 0x1A9       /* void DrawStr(short x, short y, const char *s, short attr) */
 
+/* Variables, folders, the expression stack, running programs (src/os/vat.c, exec.c; the
+ * contest's arbiter and AIs). Same sources: GCC4TI doc/System/Include/vat.h, estack.h,
+ * error.h, alloc.h, system.h and include/S/os.h; ti68k-facts.md 4.3, 5. */
+#define ROM_SymAdd 0x5C         /* HSym SymAdd(SYM_STR name) */
+#define ROM_SymDel 0x5E         /* short SymDel(SYM_STR name) */
+#define ROM_FolderAdd 0x64      /* HANDLE FolderAdd(SYM_STR name) */
+#define ROM_FolderCur 0x65      /* short FolderCur(SYM_STR name, short non_system) */
+#define ROM_FolderFind 0x67     /* short FolderFind(SYM_STR name): FOLDER_STATS below */
+#define ROM_FolderGetCur 0x68   /* void FolderGetCur(char *buf9) */
+#define ROM_SymFindFirst 0x6C   /* SYM_ENTRY *SymFindFirst(SYM_STR folder, unsigned short flags) */
+#define ROM_SymFindNext 0x6D    /* SYM_ENTRY *SymFindNext(void) */
+#define ROM_SymFindFolderName 0x6F /* char *SymFindFolderName(void) */
+#define ROM_DerefSym 0x79       /* SYM_ENTRY *DerefSym(HSym s) */
+#define ROM_VarStore 0x86       /* HSym VarStore(SYM_STR, unsigned short flags, unsigned short size, ...) */
+#define ROM_HeapAlloc 0x90      /* HANDLE HeapAlloc(unsigned long size) */
+#define ROM_HeapDeref 0x96      /* void *HeapDeref(HANDLE h) */
+#define ROM_HeapFree 0x97       /* void HeapFree(HANDLE h) */
+#define ROM_top_estack 0x109    /* ESI top_estack (variable) */
+#define ROM_next_expression_index 0x10A /* ESI next_expression_index(CESI p) */
+#define ROM_HeapPtrToHandle 0x23A /* HANDLE HeapPtrToHandle(void *p) */
+#define ROM_HS_popEStack 0x244  /* HANDLE HS_popEStack(void) */
+#define ROM_NG_execute 0x25D    /* void NG_execute(HANDLE h, short approx) */
+#define ROM_SymFindPtr 0x283    /* SYM_ENTRY *SymFindPtr(SYM_STR name, unsigned short flags) */
+#define ROM_push_quantum 0x2EE  /* void push_quantum(ESQ tag) */
+#define ROM_push_parse_text 0x3CA /* short push_parse_text(const char *text) */
+#define ROM_bottom_estack 0x432 /* CESI bottom_estack (variable; AMS 2 and later) */
+
+/* Keys, timers and drawing beyond the basics (src/os/gfx.c, time.c). */
+#define ROM_kbhit 0x52          /* short kbhit(void) */
+#define ROM_ScrRectFill 0x189   /* void ScrRectFill(const SCR_RECT *r, const SCR_RECT *clip, short attr) */
+#define ROM_DrawClipEllipse 0x192 /* void DrawClipEllipse(short x, short y, short a, short b, const SCR_RECT *clip, short attr) */
+#define ROM_DrawLine 0x1A7      /* void DrawLine(short x0, short y0, short x1, short y1, short attr) */
+#define ROM_DrawPix 0x1A8       /* void DrawPix(short x, short y, short attr) */
+#define ROM_FiftyMsecTick 0x4FC /* volatile unsigned long FiftyMsecTick (variable; AMS 2) */
+
+#define END_TAG 0xE5            /* the end of an argument list (ti68k-facts.md 2.2) */
+#define STR_TAG 0x2D            /* a string: 00 chars 00 2D */
+#define STOF_ESI 0x4000         /* VarStore: the value is the expression at the ESI argument */
+#define FO_RECURSE 0x02         /* SymFindFirst: every folder and its variables */
+#define FOLDER_MAIN 2           /* FolderFind results (enum FolderStats) */
+#define FOLDER_FOUND 3
+#define FOLDER_NOT_FOUND 4
+
 #define ER_FRAME_BYTES 60       /* ERROR_FRAME: a2-a7, d3-d7, NG_control, RetIndex, PC, Link */
 
 #define LCD_MEM 0x4C00          /* the screen: 240x128 pixels, 30 bytes a row */
@@ -47,5 +90,17 @@
 typedef struct { int16_t value; int16_t pad; } rom_short_arg;
 
 typedef struct { uint8_t x0, y0, x1, y1; } rom_scr_rect;
+
+/* A VAT entry (GCC4TI vat.h SYM_ENTRY; ti68k-facts.md 2.10). */
+typedef struct {
+  char name[8];
+  uint16_t compat;
+  uint16_t flags;
+  uint16_t handle;
+} rom_sym_entry;
+
+/* The number of entries of the jump table (TIOS_entries, stored just below it): a ROM call
+ * exists only if its index is smaller (ti68k-facts.md 4.1). */
+#define ROM_ENTRIES (((const uint32_t *)*(void *const *)ROM_JUMP_TABLE_PTR)[-1])
 #endif
 #endif

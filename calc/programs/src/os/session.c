@@ -7,7 +7,8 @@
  * tables come from the OS heap and go back to it at the end, whatever happened. A wasm trap
  * (a Rust panic, a shadow-stack overflow, ...) is thrown as an AMS error that the session's
  * frame catches; the session then frees everything, restores the screen and shows why the
- * program stopped on the status line. Any other AMS error (thrown by a ROM call) is passed on
+ * program stopped on the status line (and, with the build setting trap-error, raises that AMS
+ * error to its caller). Any other AMS error (thrown by a ROM call) is passed on
  * to the OS after the same clean-up, so the OS reports it as usual. */
 #include <stdint.h>
 #include <string.h>
@@ -83,6 +84,11 @@ void w68k_session_end(int32_t error) {
   }
   if (error == W68K_TRAP_ERROR && w68k_trap_reason) {
     show_trap(w68k_trap_reason);
+    if (w68k_trap_error) {
+      /* A program run by another one (a contest AI): its caller must learn that it failed. */
+      rom_short_arg raised = {(int16_t)w68k_trap_error, 0};
+      ROM_FN(void (*)(rom_short_arg), ROM_ER_throwVar)(raised);
+    }
   } else if (error) {
     rom_short_arg again = {(int16_t)error, 0};
     ROM_FN(void (*)(rom_short_arg), ROM_ER_throwVar)(again);

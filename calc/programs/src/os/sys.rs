@@ -21,6 +21,65 @@ unsafe extern "C" {
     /// `DrawStr` (ROM 0x1A9) of the `len` bytes at `text`, at pixel (x, y), with attribute
     /// `attr`; at most 63 bytes are drawn.
     fn draw_str(x: i32, y: i32, text: *const u8, len: usize, attr: i32);
+
+    // --- Variables and folders (vat.c). A path is `name` or `folder\name`, at most 17
+    // bytes, lowercase; a zero byte or a longer path is refused (-2).
+    /// `SymFindPtr` then `HeapDeref`: copies the last `cap` bytes (at most) of the variable's
+    /// data (its estack image, the type tag last) to `out`; returns the data's full size, -1
+    /// when there is no such variable, -2 for a path that cannot be one.
+    fn var_read(path: *const u8, path_len: usize, out: *mut u8, cap: usize) -> i32;
+    /// Pushes the `len` bytes at `data` (an estack image, tag last) and stores them in the
+    /// variable with `VarStore(STOF_ESI)`, creating or replacing it; returns 0, the AMS error
+    /// number thrown (a locked or archived variable, no memory...), or -2 for a bad path or
+    /// an empty or oversized value (512 bytes at most).
+    fn var_store(path: *const u8, path_len: usize, data: *const u8, len: usize) -> i32;
+    /// Creates or replaces variable `path` with exactly the `len` bytes at `data` (an estack
+    /// image, the tag last; at most 1024): allocates the block, then `SymAdd` and `DerefSym`.
+    /// For types `VarStore` cannot take (custom data). Returns 0, an AMS error number (670
+    /// no memory, 980 locked...), or -2 for a bad path or size.
+    fn var_store_whole(path: *const u8, path_len: usize, data: *const u8, len: usize) -> i32;
+    /// `SymDel`: 0 when deleted, -1 when there was no such variable, an AMS error number, or
+    /// -2 for a bad path.
+    fn var_delete(path: *const u8, path_len: usize) -> i32;
+    /// `FolderFind`, then `FolderAdd` if needed: 0 when the folder exists afterwards, else an
+    /// AMS error number (330 when it could not be made), or -2 for a bad name.
+    fn folder_create(name: *const u8, len: usize) -> i32;
+    /// `FolderGetCur`: writes the current folder's name (at most `cap` bytes) to `out` and
+    /// returns its length.
+    fn folder_current(out: *mut u8, cap: usize) -> i32;
+    /// The folder holding the running program (found by its handle in the VAT); writes its
+    /// name to `out` and returns its length, or -1 when it cannot be found.
+    fn own_folder(out: *mut u8, cap: usize) -> i32;
+
+    // --- Running another program (exec.c).
+    /// Makes `folder` current, runs the call text (`folder\name()`, at most 24 bytes) with
+    /// push_parse_text + HS_popEStack + NG_execute, restores the estack and the current
+    /// folder; returns 0, or the AMS error number raised by the program or while starting
+    /// it (330 when the folder does not exist).
+    fn run_program(folder: *const u8, folder_len: usize, text: *const u8, len: usize) -> i32;
+
+    /// The program's argument number `index` (0 = the first) when it is a string: copies it
+    /// to `out` and returns its length; -1 when there is no such argument, -2 when it is not
+    /// a string (or longer than `cap`). Reads the arguments as AMS left them on the estack
+    /// when the program started.
+    fn arg_string(index: u32, out: *mut u8, cap: usize) -> i32;
+
+    // --- Drawing, keys, time, errors (gfx.c). Coordinates are clamped to the LCD.
+    /// `DrawLine` from (x0, y0) to (x1, y1) with attribute `attr`.
+    pub safe fn draw_line(x0: i32, y0: i32, x1: i32, y1: i32, attr: i32);
+    /// `ScrRectFill` of the rectangle (x0, y0)-(x1, y1), corners included.
+    pub safe fn fill_rect(x0: i32, y0: i32, x1: i32, y1: i32, attr: i32);
+    /// `DrawClipEllipse` centred on (x, y) with half-axes a and b.
+    pub safe fn draw_ellipse(x: i32, y: i32, a: i32, b: i32, attr: i32);
+    /// `kbhit`: 1 when a key waits in the queue.
+    pub safe fn kbhit() -> i32;
+    /// `FiftyMsecTick`, the OS's 50 ms up-counter (masked to 31 bits), or -1 when the OS has
+    /// none.
+    pub safe fn ticks() -> i32;
+    /// `ER_throwVar(error)`: raises the AMS error `error`; never returns.
+    pub safe fn throw_error(error: i32) -> !;
+    /// The jump table's number of entries (TIOS_entries).
+    pub safe fn rom_entries() -> i32;
 }
 
 /// Draws `text` at (x, y): see the import `draw_str`.
@@ -28,4 +87,62 @@ pub fn draw_text(x: i32, y: i32, text: &[u8], attr: i32) {
     // SAFETY: the pointer and length describe a live slice of linear memory; the C side only
     // reads `len` bytes from it.
     unsafe { draw_str(x, y, text.as_ptr(), text.len(), attr) }
+}
+
+/// Reads variable `path` into `out`: see the import `var_read`.
+pub fn read_variable(path: &[u8], out: &mut [u8]) -> i32 {
+    // SAFETY: both pointers and lengths describe live slices of linear memory; the C side
+    // reads `path.len()` bytes from the first and writes at most `out.len()` to the second.
+    unsafe { var_read(path.as_ptr(), path.len(), out.as_mut_ptr(), out.len()) }
+}
+
+/// Stores `data` in variable `path`: see the import `var_store`.
+pub fn store_variable(path: &[u8], data: &[u8]) -> i32 {
+    // SAFETY: the pointers and lengths describe live slices; the C side only reads them.
+    unsafe { var_store(path.as_ptr(), path.len(), data.as_ptr(), data.len()) }
+}
+
+/// Writes variable `path` whole: see the import `var_store_whole`.
+pub fn store_whole_variable(path: &[u8], data: &[u8]) -> i32 {
+    // SAFETY: the pointers and lengths describe live slices; the C side only reads them.
+    unsafe { var_store_whole(path.as_ptr(), path.len(), data.as_ptr(), data.len()) }
+}
+
+/// Deletes variable `path`: see the import `var_delete`.
+pub fn delete_variable(path: &[u8]) -> i32 {
+    // SAFETY: the pointer and length describe a live slice; the C side only reads it.
+    unsafe { var_delete(path.as_ptr(), path.len()) }
+}
+
+/// Creates folder `name` if needed: see the import `folder_create`.
+pub fn create_folder(name: &[u8]) -> i32 {
+    // SAFETY: the pointer and length describe a live slice; the C side only reads it.
+    unsafe { folder_create(name.as_ptr(), name.len()) }
+}
+
+/// The current folder's name into `out`: see the import `folder_current`.
+pub fn current_folder(out: &mut [u8]) -> i32 {
+    // SAFETY: the pointer and length describe a live slice; the C side writes at most
+    // `out.len()` bytes to it.
+    unsafe { folder_current(out.as_mut_ptr(), out.len()) }
+}
+
+/// The running program's folder into `out`: see the import `own_folder`.
+pub fn program_folder(out: &mut [u8]) -> i32 {
+    // SAFETY: the pointer and length describe a live slice; the C side writes at most
+    // `out.len()` bytes to it.
+    unsafe { own_folder(out.as_mut_ptr(), out.len()) }
+}
+
+/// Runs `text` with `folder` current: see the import `run_program`.
+pub fn run(folder: &[u8], text: &[u8]) -> i32 {
+    // SAFETY: the pointers and lengths describe live slices; the C side only reads them.
+    unsafe { run_program(folder.as_ptr(), folder.len(), text.as_ptr(), text.len()) }
+}
+
+/// The program's string argument `index` into `out`: see the import `arg_string`.
+pub fn string_argument(index: u32, out: &mut [u8]) -> i32 {
+    // SAFETY: the pointer and length describe a live slice; the C side writes at most
+    // `out.len()` bytes to it.
+    unsafe { arg_string(index, out.as_mut_ptr(), out.len()) }
 }

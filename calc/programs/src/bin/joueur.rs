@@ -1,0 +1,168 @@
+//! `joueur`: the project's Connect Four AI for the contest (spec section 1). The arbiter runs
+//! it with its folder current; it reads `colonne` and `nom` there, answers in them, and keeps
+//! its picture of the game in the variable `etat` of the same folder between calls.
+//!
+//! One program plays every level of the ladder: the level is read from the variable `niveau`
+//! of its folder at the start of each game (spec: "a level read from a variable of its
+//! folder"):
+//!
+//! | `niveau` | player (calc::connect4::ai) | name it gives |
+//! | --- | --- | --- |
+//! | absent, or `"winblock"`, or 1 | win, else block, else random (seed 003) | `winblock` |
+//! | `"random"` or 0 | a random legal column | `random` |
+//! | `"minimax3"`... `"minimax9"` (any depth 1-42), or 2 / 3 / 4 for 3 / 5 / 9 | seed 004's Min-Max | `minimax3`... |
+//! | `"alphabeta20000"` (any budget of 1000-127000 nodes), or 5 for 20000 | the alpha-beta engine | `ab20000` |
+//!
+//! The random choices come from the integer `graine` of its folder when there is one (a game
+//! replays exactly from its seeds), else from the OS clock where there is one, else 1.
+//!
+//! State and answers (calc::connect4::contest): `etat` is custom data of type `C4S` (the
+//! core's [`ContestAi::encode`]), written after every move and deleted when the game ends. An
+//! impossible situation (the arbiter's values make no sense, `etat` is missing or damaged in
+//! the middle of a game, the opponent's column cannot be played in this AI's picture) raises
+//! an OS error, so the arbiter disqualifies it instead of reading a stale `colonne`; so does a
+//! trap (build setting `trap-error`).
+#![no_std]
+#![no_main]
+
+use calc::connect4::ai::Ai;
+use calc::connect4::contest::{Answer, ContestAi, ContestError, STATE_LEN};
+use calc::connect4::engine::Entry;
+use calc::connect4::protocol::Request;
+use programs::contest::{colonne, nom, read_value, READ_BUFFER};
+use programs::os::{DataError, Name, Os, Value, VarPath};
+use programs::ui::Line;
+
+programs::entry!(main);
+
+/// Entries of the transposition table the engine levels use (12 bytes each, on the stack).
+const TABLE_LEN: usize = 512;
+
+/// AMS errors this AI raises: 40 (argument) when the arbiter's values make no sense or the
+/// game cannot go on, 960 (undefined variable) when `etat` is missing in a game.
+const ERROR_ARGUMENT: u16 = 40;
+const ERROR_UNDEFINED: u16 = 960;
+
+fn name(text: &[u8]) -> Name {
+    Name::new(text).unwrap_or(programs::os::vars::MAIN)
+}
+
+fn main(mut os: Os) {
+    let colonne = VarPath::current(&colonne());
+    let nom = VarPath::current(&nom());
+    let etat = VarPath::current(&name(b"etat"));
+    let mut colonne_buf = [0u8; READ_BUFFER];
+    let mut nom_buf = [0u8; READ_BUFFER];
+    let request = Request::decode(
+        read_value(&mut os, &colonne, &mut colonne_buf),
+        read_value(&mut os, &nom, &mut nom_buf),
+    );
+    let Ok(request) = request else {
+        os.raise_error(ERROR_ARGUMENT);
+    };
+    let (mut ai, level) = match request {
+        Request::NewGame { .. } => {
+            let level = read_level(&mut os);
+            (ContestAi::new(level, read_seed(&mut os)), level)
+        }
+        _ => {
+            let mut saved = [0u8; STATE_LEN + 8];
+            match os.read_data(&etat, b"c4s", &mut saved) {
+                Ok(bytes) => match ContestAi::decode(bytes) {
+                    Ok(ai) => (ai, Ai::WinBlock),
+                    Err(_) => os.raise_error(ERROR_ARGUMENT),
+                },
+                // At the end of a game the AI has nothing to forget.
+                Err(DataError::Missing) if matches!(request, Request::GameOver(_)) => return,
+                Err(DataError::Missing) => os.raise_error(ERROR_UNDEFINED),
+                Err(_) => os.raise_error(ERROR_ARGUMENT),
+            }
+        }
+    };
+    let mut table = [Entry::EMPTY; TABLE_LEN];
+    let answer = match ai.respond(request, &mut table) {
+        Ok(answer) => answer,
+        Err(ContestError::BadState) => os.raise_error(ERROR_UNDEFINED),
+        Err(_) => os.raise_error(ERROR_ARGUMENT),
+    };
+    let stored = match answer {
+        Answer::Name => store_name(&mut os, &nom, level),
+        Answer::NameAndMove(c) => {
+            store_name(&mut os, &nom, level).and_then(|()| os.store_integer(&colonne, i32::from(c)))
+        }
+        Answer::Move(c) => os.store_integer(&colonne, i32::from(c)),
+        Answer::Done => {
+            let _ = os.delete_var(&etat);
+            return;
+        }
+    };
+    // A failed store (no memory, a locked variable) is the arbiter's to see: it will find
+    // the old values. The state must match what was answered.
+    if stored.is_ok() {
+        let _ = os.store_data(&etat, &ai.encode(), b"c4s");
+    }
+}
+
+/// The name this AI gives for `level` (at most 8 characters: N is 8 on the TI-89).
+fn store_name(os: &mut Os, nom: &VarPath, level: Ai) -> Result<(), programs::os::OsError> {
+    let mut line = Line::new();
+    match level {
+        Ai::Random => line.text(b"random"),
+        Ai::WinBlock => line.text(b"winblock"),
+        Ai::Minimax(d) => line.text(b"minimax").number(i32::from(d)),
+        Ai::AlphaBeta(n) => line.text(b"ab").number(n as i32),
+    };
+    let text = line.as_bytes();
+    os.store_string(nom, &text[..text.len().min(8)])
+}
+
+/// The level in `niveau` (module table); the default when it is absent or not understood.
+fn read_level(os: &mut Os) -> Ai {
+    let mut buf = [0u8; 24];
+    match os.read_var(&VarPath::current(&name(b"niveau")), &mut buf) {
+        Ok(Value::Integer(n)) => match n {
+            0 => Ai::Random,
+            2 => Ai::EASY,
+            3 => Ai::MEDIUM,
+            4 => Ai::HARD,
+            5 => Ai::STRONG,
+            _ => Ai::WinBlock,
+        },
+        Ok(Value::Str(text)) => parse_level(text).unwrap_or(Ai::WinBlock),
+        _ => Ai::WinBlock,
+    }
+}
+
+/// `random`, `winblock`, `minimaxD`, `alphabetaN` (the host's player names).
+fn parse_level(text: &[u8]) -> Option<Ai> {
+    let number = |digits: &[u8]| -> Option<u32> {
+        if digits.is_empty() || digits.len() > 6 || !digits.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        Some(
+            digits
+                .iter()
+                .fold(0u32, |n, d| n * 10 + u32::from(d - b'0')),
+        )
+    };
+    match text {
+        b"random" => Some(Ai::Random),
+        b"winblock" => Some(Ai::WinBlock),
+        _ if text.starts_with(b"minimax") => number(&text[7..])
+            .filter(|d| (1..=42).contains(d))
+            .map(|d| Ai::Minimax(d as u8)),
+        _ if text.starts_with(b"alphabeta") => number(&text[9..])
+            .filter(|n| (1000..=127_000).contains(n))
+            .map(Ai::AlphaBeta),
+        _ => None,
+    }
+}
+
+/// The seed in `graine`, else the OS clock, else 1.
+fn read_seed(os: &mut Os) -> u32 {
+    let mut buf = [0u8; 16];
+    match os.read_var(&VarPath::current(&name(b"graine")), &mut buf) {
+        Ok(Value::Integer(n)) => n as u32,
+        _ => os.ticks().unwrap_or(1),
+    }
+}

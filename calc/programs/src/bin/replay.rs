@@ -1,0 +1,168 @@
+//! `replay`: shows a game logged by the arbiter, move by move.
+//!
+//! ```text
+//! replay()                    the arbiter's last game: `journal` in this program's folder
+//! replay("main\journal")      any log (custom data of type C4L, calc::connect4::log)
+//! ```
+//!
+//! Keys: right arrow or ENTER, the next move; left arrow or backspace, the previous one; up
+//! arrow, the start; down arrow, the end; ESC, quit. The screen is the arbiter's (src/ui):
+//! the names, the board after the moves shown with the last one marked, and under it the move
+//! number and, at the end, how the game ended.
+#![no_std]
+#![no_main]
+
+use calc::connect4::log::{self, GameLog, MAX_LOG_LEN};
+use calc::connect4::referee::{Fault, GameResult};
+use calc::connect4::{Outcome, Player};
+use programs::os::{Key, Model, Name, Os, VarPath};
+use programs::ui::{self, Layout, Line};
+
+programs::entry!(main);
+
+/// What a key does.
+enum Step {
+    Next,
+    Previous,
+    Start,
+    End,
+    Quit,
+    Nothing,
+}
+
+/// The arrows' codes differ between the TI-89 and the 92 Plus/V200 (ti68k-facts.md 4.6).
+fn step(model: Model, key: Key) -> Step {
+    let (up, left, down, right) = match model {
+        Model::Ti89 => (337, 338, 340, 344),
+        Model::Ti92Plus | Model::V200 => (338, 337, 344, 340),
+    };
+    match key.0 {
+        13 => Step::Next,
+        257 => Step::Previous,
+        264 => Step::Quit,
+        k if k == right => Step::Next,
+        k if k == left => Step::Previous,
+        k if k == up => Step::Start,
+        k if k == down => Step::End,
+        _ => Step::Nothing,
+    }
+}
+
+fn main(mut os: Os) {
+    let layout = Layout::for_model(os.model());
+    let mut arg = [0u8; 20];
+    let path = match os.string_argument(0, &mut arg) {
+        Ok(Some(text)) => VarPath::parse(text),
+        Ok(None) => {
+            let home = os.program_folder().unwrap_or(programs::os::vars::MAIN);
+            Name::new(b"journal").map(|n| VarPath::in_folder(&home, &n))
+        }
+        Err(_) => None,
+    };
+    let mut bytes = [0u8; MAX_LOG_LEN + 8];
+    let message: &[u8] = match path {
+        None => b"bad name",
+        Some(path) => match os.read_data(&path, b"c4l", &mut bytes) {
+            Err(_) => b"no log",
+            Ok(data) => match log::decode(data) {
+                Err(_) => b"bad log",
+                Ok(game) => {
+                    show(&mut os, &layout, &game);
+                    return;
+                }
+            },
+        },
+    };
+    os.clear_screen();
+    ui::show_lines(&mut os, &layout, &[b"replay:", message]);
+    os.wait_key();
+}
+
+/// The replay loop.
+fn show(os: &mut Os, layout: &Layout, game: &GameLog) {
+    let total = game.moves.len();
+    let mut shown = 0usize;
+    os.clear_screen();
+    loop {
+        draw(os, layout, game, shown);
+        match step(os.model(), os.wait_key()) {
+            Step::Next => shown = (shown + 1).min(total),
+            Step::Previous => shown = shown.saturating_sub(1),
+            Step::Start => shown = 0,
+            Step::End => shown = total,
+            Step::Quit => return,
+            Step::Nothing => {}
+        }
+    }
+}
+
+fn draw(os: &mut Os, layout: &Layout, game: &GameLog, shown: usize) {
+    ui::draw_names(os, layout, game.names);
+    ui::draw_board_frame(os, layout);
+    let mut heights = [0u8; 7];
+    let mut last = None;
+    for (i, &m) in game.moves[..shown].iter().enumerate() {
+        let col = m - 1;
+        let player = if i % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        };
+        ui::draw_piece(os, layout, col, heights[col as usize], player);
+        last = Some((col, heights[col as usize]));
+        heights[col as usize] += 1;
+    }
+    if let Some((col, row)) = last {
+        ui::toggle_highlight(os, layout, col, row);
+    }
+    let mut moves = Line::new();
+    moves
+        .text(b"move ")
+        .number(shown as i32)
+        .text(b"/")
+        .number(game.moves.len() as i32);
+    if shown < game.moves.len() {
+        ui::show_lines(os, layout, &[moves.as_bytes()]);
+        return;
+    }
+    let mut first = Line::new();
+    let mut second = Line::new();
+    match game.result {
+        None => {
+            first.text(b"unfinished");
+        }
+        Some(r) => {
+            match r.winner() {
+                Some(p) => first.text(b"AI ").number(p.number() as i32).text(b" wins"),
+                None => first.text(b"draw"),
+            };
+            match r {
+                GameResult::Normal(Outcome::Win(_)) => second.text(b"4 in a row"),
+                GameResult::Normal(Outcome::Draw) => second.text(b"board full"),
+                GameResult::Disqualified(d) => second.text(b"D: ").text(fault_name(d.fault)),
+            };
+        }
+    }
+    ui::show_lines(
+        os,
+        layout,
+        &[first.as_bytes(), second.as_bytes(), moves.as_bytes()],
+    );
+}
+
+fn fault_name(fault: Fault) -> &'static [u8] {
+    match fault {
+        Fault::ColonneMissing => b"colonne?",
+        Fault::ColonneNotNumber => b"not num",
+        Fault::ColonneNotInteger => b"not int",
+        Fault::ColonneChanged => b"not -1",
+        Fault::ColumnOutOfRange => b"range",
+        Fault::ColumnFull => b"full",
+        Fault::NomMissing => b"nom?",
+        Fault::NomNotString => b"nom type",
+        Fault::NameEmpty => b"no name",
+        Fault::NameTooLong => b"long",
+        Fault::RaisedError => b"error",
+        Fault::Timeout => b"time",
+    }
+}

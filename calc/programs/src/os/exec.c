@@ -1,0 +1,162 @@
+/* Running another program by name, the way AMS documents it (ti68k-facts.md 5.1; GCC4TI
+ * doc/System/Info/faq/50.hss): make the program's folder current, parse the call text
+ * ("folder\\name()") onto the expression stack with push_parse_text, pop it into a handle with
+ * HS_popEStack, run it with NG_execute, free the handle, and put the current folder back.
+ * Parsing and execution each run inside an AMS error frame (w68k_try): an error raised by the
+ * called program, or by AMS while finding or starting it, comes back as its number and this
+ * program goes on.
+ *
+ * The expression stack. HS_popEStack takes everything from the bottom of the estack to the top
+ * (what the caller of this program left there: its arguments, at least AMS's end tag) and
+ * empties it; NG_execute then uses it from the bottom. This program's own caller expects to
+ * find it as it left it. The handle starts with exactly those bytes, so they are copied back
+ * from it after the call and top_estack is restored: the estack is as it was before the call,
+ * whatever the called program did with it. */
+#include <stdint.h>
+#include <string.h>
+
+#include "linear.h"
+#include "rom.h"
+#include "w68k.h"
+
+struct Z_ams_instance_t;
+
+/* The longest call text: "folder\\name()" and a little room. */
+#define CALL_MAX 24
+
+typedef struct {
+  const char *text;
+  uint8_t *parsed; /* top_estack after parsing, before HS_popEStack */
+  uint16_t handle;
+} call;
+
+static uint8_t **top_estack(void) { return (uint8_t **)ROM_ENTRY(ROM_top_estack); }
+
+static void parse_body(void *p) {
+  call *c = p;
+  ROM_FN(int16_t (*)(const char *), ROM_push_parse_text)(c->text);
+  c->parsed = *top_estack();
+  c->handle = ROM_FN(uint16_t (*)(void), ROM_HS_popEStack)();
+}
+
+typedef struct {
+  uint16_t handle;
+  int16_t approx;
+} ng_execute_args;
+
+static void execute_body(void *p) {
+  call *c = p;
+  ng_execute_args args = {c->handle, 0};
+  ROM_FN(void (*)(ng_execute_args), ROM_NG_execute)(args);
+}
+
+typedef struct {
+  const char *name;
+  int16_t non_system;
+} folder_cur_args;
+
+static int16_t folder_cur(const char *name) {
+  folder_cur_args args = {name, 1};
+  return ROM_FN(int16_t (*)(folder_cur_args), ROM_FolderCur)(args);
+}
+
+static void heap_free(uint16_t handle) {
+  rom_short_arg arg = {(int16_t)handle, 0};
+  ROM_FN(void (*)(rom_short_arg), ROM_HeapFree)(arg);
+}
+
+static const uint8_t *heap_deref(uint16_t handle) {
+  rom_short_arg arg = {(int16_t)handle, 0};
+  return ROM_FN(const uint8_t *(*)(rom_short_arg), ROM_HeapDeref)(arg);
+}
+
+/* AMS's error for a folder that does not exist (ti68k-facts.md 4.4: 330 FOLDER). */
+#define ERROR_FOLDER 330
+/* For a call text that is not one (empty, too long): AMS's 910 SYNTAX. */
+#define ERROR_SYNTAX 910
+
+int32_t Z_amsZ_run_program(struct Z_ams_instance_t *ctx, uint32_t folder_at,
+                           uint32_t folder_len, uint32_t text_at, uint32_t text_len) {
+  w68k_sym_str folder;
+  const char *folder_name = w68k_sym_str_from(&folder, folder_at, folder_len);
+  char text[CALL_MAX + 1];
+  char saved_folder[10] = {0};
+  w68k_sym_str saved;
+  call c = {text, 0, 0};
+  uint8_t *before;
+  int16_t error;
+  uint32_t i;
+  (void)ctx;
+  if (!folder_name) return ERROR_FOLDER;
+  if (text_len == 0 || text_len > CALL_MAX) return ERROR_SYNTAX;
+  w68k_copy_out(text, text_at, text_len);
+  text[text_len] = 0;
+
+  ROM_FN(void (*)(char *), ROM_FolderGetCur)(saved_folder);
+  if (!folder_cur(folder_name)) return ERROR_FOLDER;
+
+  before = *top_estack();
+  error = w68k_try(parse_body, &c);
+  if (error) {
+    *top_estack() = before; /* whatever the parser pushed goes */
+  } else {
+    /* The handle holds bottom..parsed; the caller's part is bottom..before. The bottom is
+     * read from AMS when it publishes it (bottom_estack, AMS 2 and later), and must agree
+     * with the handle's size; otherwise the caller's part is left as the call leaves it. */
+    const uint8_t *data = heap_deref(c.handle);
+    uint16_t size = (uint16_t)((data[0] << 8) | data[1]);
+    uint8_t *bottom = c.parsed + 1 - size;
+    int restore = c.parsed > before && before >= bottom;
+    if (ROM_ENTRIES > ROM_bottom_estack)
+      restore = restore && *(uint8_t **)ROM_ENTRY(ROM_bottom_estack) == bottom;
+    error = w68k_try(execute_body, &c);
+    if (restore) {
+      data = heap_deref(c.handle); /* the heap may have moved during the call */
+      memcpy(bottom, data + 2, (uint32_t)(before + 1 - bottom));
+    }
+    *top_estack() = before;
+    heap_free(c.handle);
+  }
+
+  saved.bytes[0] = 0;
+  for (i = 0; i < 8 && saved_folder[i]; i++) saved.bytes[1 + i] = saved_folder[i];
+  saved.bytes[1 + i] = 0;
+  folder_cur(saved.bytes + 1 + i);
+  return error;
+}
+
+/* --- The program's own arguments --------------------------------------------------------- */
+
+/* When a program starts, top_estack points at its first argument; the others follow below it,
+ * down to an END_TAG (ti68k-facts.md 3.5). Walking them with next_expression_index works for
+ * any argument type; only strings are read. The estack is not changed. */
+typedef struct {
+  const uint8_t *at;
+} arg_walk;
+
+static void next_body(void *p) {
+  arg_walk *w = p;
+  w->at = ROM_FN(const uint8_t *(*)(const uint8_t *), ROM_next_expression_index)(w->at);
+}
+
+/* The arguments as they were when the program started: read before anything else changes the
+ * estack (see start.S: nothing touches it before ti_main). */
+int32_t Z_amsZ_arg_string(struct Z_ams_instance_t *ctx, uint32_t index, uint32_t out_at,
+                          uint32_t out_cap) {
+  arg_walk w;
+  const uint8_t *end;
+  uint32_t len;
+  (void)ctx;
+  w.at = *top_estack();
+  for (; index > 0; index--) {
+    if (*w.at == END_TAG || w68k_try(next_body, &w)) return -1;
+  }
+  if (*w.at == END_TAG) return -1;
+  if (*w.at != STR_TAG || w.at[-1] != 0) return -2;
+  end = w.at - 1;
+  for (len = 0; len < 256 && end[-1 - (int32_t)len] != 0; len++) {
+  }
+  if (len > out_cap) return -2;
+  w68k_copy_in(out_at, end - len, len);
+  return (int32_t)len;
+}

@@ -1,0 +1,60 @@
+//! Running another program by name: what the contest's arbiter does with each AI.
+//!
+//! [`Os::run_program`] makes the program's folder current and runs `folder\name()` the way AMS
+//! documents it (push_parse_text, HS_popEStack, NG_execute, inside an error frame; exec.c).
+//! Whatever the program does, the caller gets control back: an error the program raises, or
+//! that the OS raises while finding or starting it, is returned as its number. The current
+//! folder and the expression stack are put back as they were.
+
+use super::vars::{Name, OsError};
+
+/// An argument of the program is not a string (or is too long for the buffer given).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotAString;
+use super::{sys, Os};
+
+impl Os {
+    /// Runs `folder\program()` with `folder` as the current folder. `Err` carries the OS error
+    /// raised by the program or by the OS while starting it (AMS numbering: 330 no such
+    /// folder, 850 or 960 no such program, 40 an argument or type the OS refused...).
+    pub fn run_program(&mut self, folder: &Name, program: &Name) -> Result<(), OsError> {
+        let mut text = [0u8; 24];
+        let f = folder.as_bytes();
+        let p = program.as_bytes();
+        text[..f.len()].copy_from_slice(f);
+        text[f.len()] = b'\\';
+        text[f.len() + 1..f.len() + 1 + p.len()].copy_from_slice(p);
+        let end = f.len() + 1 + p.len();
+        text[end..end + 2].copy_from_slice(b"()");
+        match sys::run(f, &text[..end + 2]) {
+            0 => Ok(()),
+            c => Err(OsError(c as u16)),
+        }
+    }
+
+    /// The program's argument `index` (0 = the first) if it is a string, copied into `buf`:
+    /// `Ok(None)` when there is no such argument, `Err` when it is not a string (or does not
+    /// fit `buf`).
+    pub fn string_argument<'b>(
+        &mut self,
+        index: u32,
+        buf: &'b mut [u8],
+    ) -> Result<Option<&'b [u8]>, NotAString> {
+        match sys::string_argument(index, buf) {
+            -1 => Ok(None),
+            n if n < 0 => Err(NotAString),
+            n => Ok(Some(&buf[..n as usize])),
+        }
+    }
+
+    /// Raises the OS error `error` in the running program: the program stops (its memory is
+    /// freed and the screen restored) and the error goes to whoever called it.
+    pub fn raise_error(&mut self, error: u16) -> ! {
+        sys::throw_error(i32::from(error))
+    }
+
+    /// The OS's jump-table size (`TIOS_entries`): which ROM calls exist (ti68k-facts.md §4.1).
+    pub fn rom_entries(&self) -> u32 {
+        sys::rom_entries() as u32
+    }
+}

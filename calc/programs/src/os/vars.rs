@@ -1,0 +1,432 @@
+//! Variables and folders: names, typed values as the OS stores them, and the [`Os`] methods
+//! that read, store and delete variables and make folders.
+//!
+//! A value crosses to the OS as its estack image (ti68k-facts.md §2): an integer is its
+//! magnitude bytes (least significant first), their count, then tag 0x1F (≥ 0) or 0x20
+//! (< 0); a string is `00`, its bytes, `00`, tag 0x2D; a float is 9 bytes (exponent word and
+//! 14 BCD digits) then tag 0x23; custom data (what TI-BASIC cannot make: the contest's saved
+//! states and game logs) is its bytes, `00`, a short extension naming the kind of data (shown
+//! as the type in VAR-LINK), `00`, tag 0xF8. Encoding and decoding are done here, in safe Rust;
+//! the C side (vat.c) only moves bytes.
+
+use super::{sys, Os};
+
+/// The folder the OS stores variables in when no other is named.
+pub const MAIN: Name = Name {
+    bytes: *b"main\0\0\0\0",
+    len: 4,
+};
+
+/// A folder or variable name: 1 to 8 characters, lowercase ASCII letters, digits and `_`,
+/// not starting with a digit (the OS keeps names in lowercase; uppercase letters given to
+/// [`Name::new`] are lowered).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Name {
+    bytes: [u8; 8],
+    len: u8,
+}
+
+impl Name {
+    /// The name `text`, lowered, or `None` when it is not a valid name.
+    pub fn new(text: &[u8]) -> Option<Name> {
+        if text.is_empty() || text.len() > 8 || text[0].is_ascii_digit() {
+            return None;
+        }
+        let mut bytes = [0u8; 8];
+        for (slot, &c) in bytes.iter_mut().zip(text) {
+            let c = c.to_ascii_lowercase();
+            if !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'_') {
+                return None;
+            }
+            *slot = c;
+        }
+        Some(Name {
+            bytes,
+            len: text.len() as u8,
+        })
+    }
+
+    /// The name's bytes.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..self.len as usize]
+    }
+}
+
+/// Where a variable is: a name in the current folder, or `folder\name`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VarPath {
+    bytes: [u8; 17],
+    len: u8,
+}
+
+impl VarPath {
+    /// `name` in the current folder.
+    pub fn current(name: &Name) -> VarPath {
+        let mut bytes = [0u8; 17];
+        bytes[..name.as_bytes().len()].copy_from_slice(name.as_bytes());
+        VarPath {
+            bytes,
+            len: name.len,
+        }
+    }
+
+    /// `folder\name`.
+    pub fn in_folder(folder: &Name, name: &Name) -> VarPath {
+        let mut bytes = [0u8; 17];
+        let f = folder.as_bytes();
+        let n = name.as_bytes();
+        bytes[..f.len()].copy_from_slice(f);
+        bytes[f.len()] = b'\\';
+        bytes[f.len() + 1..f.len() + 1 + n.len()].copy_from_slice(n);
+        VarPath {
+            bytes,
+            len: (f.len() + 1 + n.len()) as u8,
+        }
+    }
+
+    /// `name` or `folder\name` as text (uppercase letters are lowered); `None` when either
+    /// part is not a valid name.
+    pub fn parse(text: &[u8]) -> Option<VarPath> {
+        match text.iter().position(|&c| c == b'\\') {
+            Some(i) => Some(VarPath::in_folder(
+                &Name::new(&text[..i])?,
+                &Name::new(&text[i + 1..])?,
+            )),
+            None => Some(VarPath::current(&Name::new(text)?)),
+        }
+    }
+
+    /// The path's bytes, as the OS reads them.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..self.len as usize]
+    }
+}
+
+/// Estack tags of the values this module knows (ti68k-facts.md §2.2).
+mod tag {
+    pub const POSINT: u8 = 0x1F;
+    pub const NEGINT: u8 = 0x20;
+    pub const FLOAT: u8 = 0x23;
+    pub const STR: u8 = 0x2D;
+    pub const OTH: u8 = 0xF8;
+}
+
+/// The largest custom-data payload [`Os::store_data`] writes (with its extension, at most
+/// 1024 bytes make the variable).
+pub const DATA_MAX: usize = 1016;
+
+/// Splits custom data (`payload 00 ext 00 F8`) into its payload and extension; `None` when
+/// `content` (a variable's whole data) is not custom data.
+pub fn decode_data(content: &[u8]) -> Option<(&[u8], &[u8])> {
+    let n = content.len();
+    if n < 4 || content[n - 1] != tag::OTH || content[n - 2] != 0 {
+        return None;
+    }
+    let ext_end = n - 2;
+    let start = (0..ext_end).rev().find(|&i| content[i] == 0)?;
+    let ext = &content[start + 1..ext_end];
+    if ext.is_empty() || ext.len() > 4 {
+        return None;
+    }
+    Some((&content[..start], ext))
+}
+
+/// A variable's value, as far as a program of this project needs to tell values apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value<'a> {
+    /// An exact integer that fits an `i32`.
+    Integer(i32),
+    /// An exact integer too large for an `i32`.
+    LargeInteger,
+    /// A floating-point number (what TI-BASIC stores in approximate mode).
+    Float(Float),
+    /// A string: its bytes (the calculator's character set).
+    Str(&'a [u8]),
+    /// A string longer than the buffer it was read into: its length, and its last bytes (the
+    /// whole buffer).
+    LongStr {
+        /// The string's length.
+        len: usize,
+        /// Its last bytes, with the terminating zero and tag.
+        tail: &'a [u8],
+    },
+    /// Any other type (list, expression, program...): the tag of its data's last byte.
+    Other(u8),
+}
+
+/// A floating-point value, reduced to what matters for whole numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Float {
+    /// The value when it is a whole number that fits an `i32`.
+    pub whole: Option<i32>,
+}
+
+/// Why a variable could not be read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReadError {
+    /// There is no such variable.
+    Missing,
+    /// The OS refused the path.
+    BadPath,
+}
+
+/// Why custom data could not be read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DataError {
+    /// There is no such variable.
+    Missing,
+    /// The OS refused the path.
+    BadPath,
+    /// The variable is larger than the buffer.
+    TooLarge,
+    /// The variable is not custom data of the expected extension.
+    WrongType,
+}
+
+/// An error number of the OS (AMS's numbering: 330 folder, 670 memory, 960 undefined
+/// variable, 980 locked...; ti68k-facts.md §4.4), or [`OsError::BAD_ARGUMENT`] for a call this
+/// layer refused before reaching the OS.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OsError(pub u16);
+
+impl OsError {
+    /// The call was refused before reaching the OS (a bad path, a value too large).
+    pub const BAD_ARGUMENT: OsError = OsError(0xFFFE);
+
+    fn check(code: i32) -> Result<(), OsError> {
+        match code {
+            0 => Ok(()),
+            -2 => Err(OsError::BAD_ARGUMENT),
+            c => Err(OsError(c as u16)),
+        }
+    }
+}
+
+/// Decodes a variable's data from its last bytes `tail` (up to the whole data) and the size
+/// `size` of the whole data. Public for the tests of the encoders.
+pub fn decode(tail: &[u8], size: usize) -> Value<'_> {
+    let Some(&last) = tail.last() else {
+        return Value::Other(0);
+    };
+    let whole = tail.len() == size;
+    match last {
+        tag::POSINT | tag::NEGINT => {
+            let n = if tail.len() >= 2 {
+                tail[tail.len() - 2] as usize
+            } else {
+                usize::MAX
+            };
+            if size != n + 2 || !whole {
+                return Value::Other(last);
+            }
+            if n > 4 {
+                return Value::LargeInteger;
+            }
+            let magnitude = tail[..n]
+                .iter()
+                .rev()
+                .fold(0u64, |acc, &b| (acc << 8) | u64::from(b));
+            let value = if last == tag::POSINT {
+                i64::try_from(magnitude).ok()
+            } else {
+                i64::try_from(magnitude).ok().map(|m| -m)
+            };
+            match value.and_then(|v| i32::try_from(v).ok()) {
+                Some(v) => Value::Integer(v),
+                None => Value::LargeInteger,
+            }
+        }
+        tag::STR => {
+            if size < 3 {
+                return Value::Other(last);
+            }
+            if !whole {
+                return Value::LongStr {
+                    len: size - 3,
+                    tail,
+                };
+            }
+            if tail[0] != 0 || tail[size - 2] != 0 {
+                return Value::Other(last);
+            }
+            Value::Str(&tail[1..size - 2])
+        }
+        tag::FLOAT if size == 10 && whole => Value::Float(Float {
+            whole: float_whole(&tail[..9]),
+        }),
+        other => Value::Other(other),
+    }
+}
+
+/// The whole number a float's 9 bytes (exponent word, 14 BCD digits) hold, if it is one that
+/// fits an `i32` (ti68k-facts.md §2.4).
+fn float_whole(bytes: &[u8]) -> Option<i32> {
+    let mut digits = [0u8; 14];
+    for (i, b) in bytes[2..9].iter().enumerate() {
+        digits[2 * i] = b >> 4;
+        digits[2 * i + 1] = b & 0x0F;
+    }
+    if digits.iter().all(|&d| d == 0) {
+        return Some(0);
+    }
+    let field = u16::from_be_bytes([bytes[0], bytes[1]]);
+    let exponent = i32::from(field & 0x7FFF) - 0x4000;
+    if !(0..10).contains(&exponent) {
+        return None;
+    }
+    let (integral, fraction) = digits.split_at(exponent as usize + 1);
+    if fraction.iter().any(|&d| d != 0) {
+        return None;
+    }
+    let mut magnitude = 0i64;
+    for &d in integral {
+        if d > 9 {
+            return None;
+        }
+        magnitude = magnitude * 10 + i64::from(d);
+    }
+    i32::try_from(if field & 0x8000 != 0 {
+        -magnitude
+    } else {
+        magnitude
+    })
+    .ok()
+}
+
+/// The estack image of the integer `value` into `out`; returns its length.
+pub fn encode_integer(value: i32, out: &mut [u8; 6]) -> usize {
+    let mut magnitude = value.unsigned_abs();
+    let mut n = 0;
+    while magnitude != 0 {
+        out[n] = magnitude as u8;
+        magnitude >>= 8;
+        n += 1;
+    }
+    out[n] = n as u8;
+    out[n + 1] = if value < 0 { tag::NEGINT } else { tag::POSINT };
+    n + 2
+}
+
+/// The estack image of the string `text` into `out`; returns its length, or `None` when
+/// `text` holds a zero byte (it would end the string) or `out` is too small.
+pub fn encode_string(text: &[u8], out: &mut [u8]) -> Option<usize> {
+    let len = text.len() + 3;
+    if text.contains(&0) || out.len() < len {
+        return None;
+    }
+    out[0] = 0;
+    out[1..1 + text.len()].copy_from_slice(text);
+    out[len - 2] = 0;
+    out[len - 1] = tag::STR;
+    Some(len)
+}
+
+impl Os {
+    /// Reads variable `path` into `buf` (the last `buf.len()` bytes of its data are read: a
+    /// longer string comes back as [`Value::LongStr`]).
+    pub fn read_var<'b>(
+        &mut self,
+        path: &VarPath,
+        buf: &'b mut [u8],
+    ) -> Result<Value<'b>, ReadError> {
+        let size = sys::read_variable(path.as_bytes(), buf);
+        match size {
+            -1 => Err(ReadError::Missing),
+            s if s < 0 => Err(ReadError::BadPath),
+            s => {
+                let size = s as usize;
+                let kept = size.min(buf.len());
+                Ok(decode(&buf[..kept], size))
+            }
+        }
+    }
+
+    /// Stores the integer `value` in variable `path` (created, or replaced whatever its type).
+    pub fn store_integer(&mut self, path: &VarPath, value: i32) -> Result<(), OsError> {
+        let mut image = [0u8; 6];
+        let len = encode_integer(value, &mut image);
+        OsError::check(sys::store_variable(path.as_bytes(), &image[..len]))
+    }
+
+    /// Stores the string `text` in variable `path` (at most 64 bytes, no zero byte).
+    pub fn store_string(&mut self, path: &VarPath, text: &[u8]) -> Result<(), OsError> {
+        let mut image = [0u8; 67];
+        let len = encode_string(text, &mut image).ok_or(OsError::BAD_ARGUMENT)?;
+        OsError::check(sys::store_variable(path.as_bytes(), &image[..len]))
+    }
+
+    /// Stores a value given as its estack image (the tag last; at most 512 bytes).
+    pub fn store_image(&mut self, path: &VarPath, image: &[u8]) -> Result<(), OsError> {
+        OsError::check(sys::store_variable(path.as_bytes(), image))
+    }
+
+    /// Stores `payload` as custom data of extension `ext` (1 to 4 ASCII characters, shown as
+    /// the variable's type) in variable `path`, creating or replacing it. At most
+    /// [`DATA_MAX`] bytes.
+    pub fn store_data(
+        &mut self,
+        path: &VarPath,
+        payload: &[u8],
+        ext: &[u8],
+    ) -> Result<(), OsError> {
+        let mut image = [0u8; 1024];
+        let len = payload.len() + ext.len() + 3;
+        if ext.is_empty() || ext.len() > 4 || ext.contains(&0) || len > image.len() {
+            return Err(OsError::BAD_ARGUMENT);
+        }
+        image[..payload.len()].copy_from_slice(payload);
+        image[payload.len() + 1..payload.len() + 1 + ext.len()].copy_from_slice(ext);
+        image[len - 1] = tag::OTH;
+        OsError::check(sys::store_whole_variable(path.as_bytes(), &image[..len]))
+    }
+
+    /// Reads custom data of extension `ext` from variable `path` into `buf`: the payload.
+    /// Fails with a [`DataError`] when the variable is missing or holds something else.
+    pub fn read_data<'b>(
+        &mut self,
+        path: &VarPath,
+        ext: &[u8],
+        buf: &'b mut [u8],
+    ) -> Result<&'b [u8], DataError> {
+        let size = sys::read_variable(path.as_bytes(), buf);
+        match size {
+            -1 => Err(DataError::Missing),
+            s if s < 0 => Err(DataError::BadPath),
+            s if s as usize > buf.len() => Err(DataError::TooLarge),
+            s => match decode_data(&buf[..s as usize]) {
+                Some((payload, e)) if e == ext => Ok(payload),
+                _ => Err(DataError::WrongType),
+            },
+        }
+    }
+
+    /// Deletes variable `path`: `Ok(true)` when it existed.
+    pub fn delete_var(&mut self, path: &VarPath) -> Result<bool, OsError> {
+        match sys::delete_variable(path.as_bytes()) {
+            -1 => Ok(false),
+            c => OsError::check(c).map(|()| true),
+        }
+    }
+
+    /// Makes sure folder `name` exists.
+    pub fn create_folder(&mut self, name: &Name) -> Result<(), OsError> {
+        OsError::check(sys::create_folder(name.as_bytes()))
+    }
+
+    /// The current folder.
+    pub fn current_folder(&mut self) -> Option<Name> {
+        let mut buf = [0u8; 8];
+        let len = sys::current_folder(&mut buf);
+        Name::new(&buf[..len.clamp(0, 8) as usize])
+    }
+
+    /// The folder the running program is stored in, if the OS can tell.
+    pub fn program_folder(&mut self) -> Option<Name> {
+        let mut buf = [0u8; 8];
+        let len = sys::program_folder(&mut buf);
+        if len < 0 {
+            return None;
+        }
+        Name::new(&buf[..len.min(8) as usize])
+    }
+}

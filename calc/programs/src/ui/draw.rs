@@ -1,0 +1,132 @@
+//! Drawing the contest screen: the grid, the pieces (player 1's O as a ring, player 2's X as a
+//! cross), the last move's highlight, the names and the message lines.
+
+use calc::connect4::Player;
+
+use super::layout::{Layout, Rect, LINE_HEIGHT};
+use crate::os::{Attr, Font, Os};
+
+fn clear(os: &mut Os, r: Rect) {
+    os.fill_rect(r.x0, r.y0, r.x1, r.y1, Attr::Reverse);
+}
+
+/// Clears the middle column and draws the empty grid with the column numbers 1..7 under it.
+pub fn draw_board_frame(os: &mut Os, layout: &Layout) {
+    let g = layout.grid();
+    clear(
+        os,
+        Rect {
+            x0: g.x0,
+            y0: 0,
+            x1: g.x1,
+            y1: layout.screen.1 - 1,
+        },
+    );
+    for i in 0..=7 {
+        let x = g.x0 + i * layout.cell;
+        os.line(x, g.y0, x, g.y1, Attr::Normal);
+    }
+    for j in 0..=6 {
+        let y = g.y0 + j * layout.cell;
+        os.line(g.x0, y, g.x1, y, Attr::Normal);
+    }
+    let previous = os.set_font(Font::Small);
+    for col in 0..7u8 {
+        let inside = layout.cell_inside(col, 0);
+        let x = inside.x0 + (inside.width() - 4) / 2;
+        os.draw_text(x, layout.numbers_y, &[b'1' + col], Attr::Normal);
+    }
+    os.set_font(previous);
+}
+
+/// Draws `player`'s piece in `rect` (a cell's inside, or an icon's box).
+fn draw_piece_in(os: &mut Os, r: Rect, player: Player) {
+    let m = if r.width() > 10 { 2 } else { 1 };
+    match player {
+        Player::First => {
+            let radius = (r.width() - 1) / 2 - m + 1;
+            os.ellipse(
+                r.x0 + (r.width() - 1) / 2,
+                r.y0 + (r.height() - 1) / 2,
+                radius,
+                radius,
+                Attr::Normal,
+            );
+        }
+        Player::Second => {
+            os.line(r.x0 + m, r.y0 + m, r.x1 - m, r.y1 - m, Attr::Normal);
+            os.line(r.x0 + m, r.y1 - m, r.x1 - m, r.y0 + m, Attr::Normal);
+        }
+    }
+}
+
+/// Draws `player`'s piece in cell (`col`, `row`) (0-based, row 0 at the bottom).
+pub fn draw_piece(os: &mut Os, layout: &Layout, col: u8, row: u8, player: Player) {
+    draw_piece_in(os, layout.cell_inside(col, row), player);
+}
+
+/// Inverts cell (`col`, `row`): call once to mark the last move, once more to unmark it.
+pub fn toggle_highlight(os: &mut Os, layout: &Layout, col: u8, row: u8) {
+    let r = layout.cell_inside(col, row);
+    os.fill_rect(r.x0, r.y0, r.x1, r.y1, Attr::Xor);
+}
+
+/// Writes each AI's name (at most N characters; an empty name shows as `?`) on the top line
+/// of its column, and its piece with its number on the line under it.
+pub fn draw_names(os: &mut Os, layout: &Layout, names: [&[u8]; 2]) {
+    let limit = layout.name_limit() as usize;
+    let previous = os.set_font(Font::Medium);
+    for (seat, name) in [(Player::First, names[0]), (Player::Second, names[1])] {
+        let column = layout.column(seat);
+        clear(
+            os,
+            Rect {
+                y1: layout.zone_y - 1,
+                ..column
+            },
+        );
+        let shown: &[u8] = if name.is_empty() { b"?" } else { name };
+        os.draw_text(column.x0, 0, &shown[..shown.len().min(limit)], Attr::Normal);
+        let side = layout.zone_y - layout.piece_line_y - 2;
+        draw_piece_in(
+            os,
+            Rect {
+                x0: column.x0 + 1,
+                y0: layout.piece_line_y,
+                x1: column.x0 + side,
+                y1: layout.piece_line_y + side - 1,
+            },
+            seat,
+        );
+        let label: &[u8] = match seat {
+            Player::First => b"AI 1",
+            Player::Second => b"AI 2",
+        };
+        os.draw_text(
+            column.x0 + side + 4,
+            layout.piece_line_y + (side - LINE_HEIGHT) / 2,
+            label,
+            Attr::Normal,
+        );
+    }
+    os.set_font(previous);
+}
+
+/// Clears the message area and writes `lines` in it (as many as fit, each cut to the width).
+pub fn show_lines(os: &mut Os, layout: &Layout, lines: &[&[u8]]) {
+    let m = layout.messages;
+    clear(os, m);
+    let previous = os.set_font(Font::Medium);
+    let width = layout.message_width();
+    for (i, line) in lines.iter().take(layout.message_lines as usize).enumerate() {
+        let text = &line[..line.len().min(width)];
+        let x = m.x0 + (m.width() - text.len() as i16 * 6) / 2;
+        os.draw_text(
+            x,
+            m.y0 + 1 + i as i16 * (LINE_HEIGHT + 1),
+            text,
+            Attr::Normal,
+        );
+    }
+    os.set_font(previous);
+}

@@ -1,0 +1,27 @@
+//! The contest's screen: where the board, the names, the messages and each AI's own zone go on
+//! the TI-89 (160x100) and on the TI-92 Plus / Voyage 200 (240x128), and how they are drawn.
+//! Shared by the arbiter and the replay program.
+//!
+//! The screen is three columns: AI 1's column on the left, the board in the middle, AI 2's
+//! column on the right. Each AI's column holds its name (top line, at most N characters of
+//! the 6x8 font: N = column width / 6), its piece and number, then its **zone**: the rest of
+//! the column, where that AI may draw during its calls and which the arbiter never touches
+//! while the game runs. Under the board: the column numbers, then the arbiter's messages.
+//!
+//! | | TI-89 | TI-92 Plus / V200 |
+//! | --- | --- | --- |
+//! | AI 1's column | x 0-47 | x 0-69 |
+//! | board (7x6 cells) | x 48-111, y 10-64, cells of 9 px | x 70-168, y 12-96, cells of 14 px |
+//! | AI 2's column | x 112-159 | x 170-239 |
+//! | name line, piece line | y 0-7, y 9-17 | y 0-7, y 10-19 |
+//! | AI zones | 48x80: y 20-99 | 70x106: y 22-127 |
+//! | N (name length) | 8 | 11 |
+//! | messages | x 48-111, y 74-99: 3 lines of 10 characters | x 70-168, y 107-127: 2 lines of 16 |
+
+mod draw;
+mod layout;
+mod text;
+
+pub use draw::{draw_board_frame, draw_names, draw_piece, show_lines, toggle_highlight};
+pub use layout::{Layout, Rect, CHAR_WIDTH, LINE_HEIGHT};
+pub use text::Line;
