@@ -11,6 +11,7 @@
 pub mod atomic;
 pub mod bench;
 pub mod build;
+pub mod contest;
 pub mod file;
 pub mod link;
 pub mod play;

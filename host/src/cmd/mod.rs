@@ -9,7 +9,9 @@ mod key;
 mod ladder;
 mod link_args;
 mod ls;
+mod r#match;
 mod recv;
+mod replay;
 mod run;
 mod screenshot;
 mod send;
@@ -50,6 +52,10 @@ enum Command {
     Info(info::InfoArgs),
     /// The exact score of a position (Connect Four).
     Solve(solve::SolveArgs),
+    /// Play one game of the Connect Four contest on the calculator: arbiter and two AIs.
+    Match(r#match::MatchArgs),
+    /// Show a game logged by the contest's arbiter (its journal variable).
+    Replay(replay::ReplayArgs),
     /// Benchmark of the engines: mean nodes and time per test position, fingerprints.
     Bench(bench::BenchArgs),
     /// Native matches along a game's ladder of AIs (tic-tac-toe, Othello, Entropy).
@@ -72,6 +78,8 @@ impl Cli {
             Command::Solve(args) => solve::run(args),
             Command::Bench(args) => bench::run(args),
             Command::Ladder(args) => ladder::run(args),
+            Command::Match(args) => r#match::run(args),
+            Command::Replay(args) => replay::run(args),
         }
     }
 }

@@ -53,7 +53,7 @@ fn main(mut os: Os) {
     match request {
         Request::NewGame { .. } => {
             let name: &[u8] = if fault == 4 {
-                b"fautif-with-long-name"
+                b"fautif-with-a-long-name"
             } else {
                 b"fautif"
             };

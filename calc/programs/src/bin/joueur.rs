@@ -11,7 +11,7 @@
 //! | absent, or `"winblock"`, or 1 | win, else block, else random (seed 003) | `winblock` |
 //! | `"random"` or 0 | a random legal column | `random` |
 //! | `"minimax3"`... `"minimax9"` (any depth 1-42), or 2 / 3 / 4 for 3 / 5 / 9 | seed 004's Min-Max | `minimax3`... |
-//! | `"alphabeta20000"` (any budget of 1000-127000 nodes), or 5 for 20000 | the alpha-beta engine | `ab20000` |
+//! | `"alphabeta20000"` (any budget of 1000-127000 nodes, in thousands), or 5 for 20000 | the alpha-beta engine | `ab20000` |
 //!
 //! The random choices come from the integer `graine` of its folder when there is one (a game
 //! replays exactly from its seeds), else from the OS clock where there is one, else 1.
@@ -152,7 +152,7 @@ fn parse_level(text: &[u8]) -> Option<Ai> {
             .filter(|d| (1..=42).contains(d))
             .map(|d| Ai::Minimax(d as u8)),
         _ if text.starts_with(b"alphabeta") => number(&text[9..])
-            .filter(|n| (1000..=127_000).contains(n))
+            .filter(|n| (1000..=127_000).contains(n) && n % 1000 == 0)
             .map(Ai::AlphaBeta),
         _ => None,
     }

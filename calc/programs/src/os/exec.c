@@ -11,7 +11,10 @@
  * empties it; NG_execute then uses it from the bottom. This program's own caller expects to
  * find it as it left it. The handle starts with exactly those bytes, so they are copied back
  * from it after the call and top_estack is restored: the estack is as it was before the call,
- * whatever the called program did with it. */
+ * whatever the called program did with it.
+ *
+ * PedroM marks a running program in the VAT and does not clear the mark for a program run this
+ * way; the mark is cleared here after the call (see SF_RUNNING below). */
 #include <stdint.h>
 #include <string.h>
 
@@ -21,7 +24,7 @@
 
 struct Z_ams_instance_t;
 
-/* The longest call text: "folder\\name()" and a little room. */
+/* The longest call text: "folder\\name()". */
 #define CALL_MAX 24
 
 typedef struct {
@@ -72,28 +75,58 @@ static const uint8_t *heap_deref(uint16_t handle) {
 
 /* AMS's error for a folder that does not exist (ti68k-facts.md 4.4: 330 FOLDER). */
 #define ERROR_FOLDER 330
-/* For a call text that is not one (empty, too long): AMS's 910 SYNTAX. */
+/* For a program path that is not one (empty, too long): AMS's 910 SYNTAX. */
 #define ERROR_SYNTAX 910
 
+/* The VAT flag PedroM sets on a program while it runs (SF_INVIEW, 0x0100, in GCC4TI's
+ * enum SymFlags). PedroM clears it when a program run from its shell returns, but not for a
+ * program run through NG_execute by another one: the flag stays, and PedroM's link then
+ * refuses to overwrite the variable ("in use"). Observed on PedroM 0.81 under TiEmu. */
+#define SF_RUNNING 0x0100
+
+typedef struct {
+  const char *name;
+  uint16_t flags;
+} sym_find_args;
+
+static rom_sym_entry *find_entry(const char *name) {
+  sym_find_args args = {name, 0};
+  return ROM_FN(rom_sym_entry * (*)(sym_find_args), ROM_SymFindPtr)(args);
+}
+
 int32_t Z_amsZ_run_program(struct Z_ams_instance_t *ctx, uint32_t folder_at,
-                           uint32_t folder_len, uint32_t text_at, uint32_t text_len) {
-  w68k_sym_str folder;
+                           uint32_t folder_len, uint32_t program_at, uint32_t program_len) {
+  w68k_sym_str folder, program;
   const char *folder_name = w68k_sym_str_from(&folder, folder_at, folder_len);
+  const char *program_name;
   char text[CALL_MAX + 1];
   char saved_folder[10] = {0};
   w68k_sym_str saved;
   call c = {text, 0, 0};
+  rom_sym_entry *entry;
+  uint16_t flags_before = 0;
   uint8_t *before;
   int16_t error;
   uint32_t i;
   (void)ctx;
   if (!folder_name) return ERROR_FOLDER;
-  if (text_len == 0 || text_len > CALL_MAX) return ERROR_SYNTAX;
-  w68k_copy_out(text, text_at, text_len);
-  text[text_len] = 0;
+  if (program_len == 0 || folder_len + 1 + program_len > W68K_PATH_MAX) return ERROR_SYNTAX;
+  /* "folder\name" as a SYM_STR, and the call text "folder\name()" beside it. */
+  program.bytes[0] = 0;
+  w68k_copy_out(program.bytes + 1, folder_at, folder_len);
+  program.bytes[1 + folder_len] = '\\';
+  w68k_copy_out(program.bytes + 2 + folder_len, program_at, program_len);
+  program.bytes[2 + folder_len + program_len] = 0;
+  program_name = program.bytes + 2 + folder_len + program_len;
+  for (i = 0; i < folder_len + 1 + program_len; i++) text[i] = program.bytes[1 + i];
+  text[i] = '(';
+  text[i + 1] = ')';
+  text[i + 2] = 0;
 
   ROM_FN(void (*)(char *), ROM_FolderGetCur)(saved_folder);
   if (!folder_cur(folder_name)) return ERROR_FOLDER;
+  entry = find_entry(program_name);
+  if (entry) flags_before = entry->flags;
 
   before = *top_estack();
   error = w68k_try(parse_body, &c);
@@ -117,6 +150,10 @@ int32_t Z_amsZ_run_program(struct Z_ams_instance_t *ctx, uint32_t folder_at,
     *top_estack() = before;
     heap_free(c.handle);
   }
+
+  /* The call may have moved the VAT: find the entry again. */
+  entry = find_entry(program_name);
+  if (entry && !(flags_before & SF_RUNNING)) entry->flags &= (uint16_t)~SF_RUNNING;
 
   saved.bytes[0] = 0;
   for (i = 0; i < 8 && saved_folder[i]; i++) saved.bytes[1 + i] = saved_folder[i];

@@ -18,15 +18,7 @@ impl Os {
     /// raised by the program or by the OS while starting it (AMS numbering: 330 no such
     /// folder, 850 or 960 no such program, 40 an argument or type the OS refused...).
     pub fn run_program(&mut self, folder: &Name, program: &Name) -> Result<(), OsError> {
-        let mut text = [0u8; 24];
-        let f = folder.as_bytes();
-        let p = program.as_bytes();
-        text[..f.len()].copy_from_slice(f);
-        text[f.len()] = b'\\';
-        text[f.len() + 1..f.len() + 1 + p.len()].copy_from_slice(p);
-        let end = f.len() + 1 + p.len();
-        text[end..end + 2].copy_from_slice(b"()");
-        match sys::run(f, &text[..end + 2]) {
+        match sys::run(folder.as_bytes(), program.as_bytes()) {
             0 => Ok(()),
             c => Err(OsError(c as u16)),
         }

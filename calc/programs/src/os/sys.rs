@@ -52,11 +52,11 @@ unsafe extern "C" {
     fn own_folder(out: *mut u8, cap: usize) -> i32;
 
     // --- Running another program (exec.c).
-    /// Makes `folder` current, runs the call text (`folder\name()`, at most 24 bytes) with
-    /// push_parse_text + HS_popEStack + NG_execute, restores the estack and the current
-    /// folder; returns 0, or the AMS error number raised by the program or while starting
-    /// it (330 when the folder does not exist).
-    fn run_program(folder: *const u8, folder_len: usize, text: *const u8, len: usize) -> i32;
+    /// Makes `folder` current, runs `folder\program()` with push_parse_text + HS_popEStack +
+    /// NG_execute, restores the estack and the current folder; returns 0, or the AMS error
+    /// number raised by the program or while starting it (330 when the folder does not
+    /// exist, 910 for names too long together).
+    fn run_program(folder: *const u8, folder_len: usize, program: *const u8, len: usize) -> i32;
 
     /// The program's argument number `index` (0 = the first) when it is a string: copies it
     /// to `out` and returns its length; -1 when there is no such argument, -2 when it is not
@@ -134,10 +134,17 @@ pub fn program_folder(out: &mut [u8]) -> i32 {
     unsafe { own_folder(out.as_mut_ptr(), out.len()) }
 }
 
-/// Runs `text` with `folder` current: see the import `run_program`.
-pub fn run(folder: &[u8], text: &[u8]) -> i32 {
+/// Runs `folder\program()` with `folder` current: see the import `run_program`.
+pub fn run(folder: &[u8], program: &[u8]) -> i32 {
     // SAFETY: the pointers and lengths describe live slices; the C side only reads them.
-    unsafe { run_program(folder.as_ptr(), folder.len(), text.as_ptr(), text.len()) }
+    unsafe {
+        run_program(
+            folder.as_ptr(),
+            folder.len(),
+            program.as_ptr(),
+            program.len(),
+        )
+    }
 }
 
 /// The program's string argument `index` into `out`: see the import `arg_string`.

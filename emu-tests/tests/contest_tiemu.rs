@@ -1,0 +1,261 @@
+//! The Connect Four contest on a real OS under TiEmu: PedroM on a TI-89 and a Voyage 200 runs
+//! the arbiter (`arbitre`) between two AIs installed in their folders, through `host`'s contest
+//! library (`host::contest`, what `host match` does).
+//!
+//! - Matches between this project's AIs at several level pairs complete; the result variables
+//!   and the log read back over the link agree with each other, with the core's referee
+//!   replaying the log, and with the same AIs playing natively (same moves, same result).
+//! - One match per faulty behaviour of the test AI `fautif` (wrong type in `colonne`, a column
+//!   out of range, a full column, a name too long, `colonne` changed after the naming call, a
+//!   missing `colonne`, a missing `nom`, an error raised): that AI is disqualified, `nom` is
+//!   "D", the other AI wins, and a normal match afterwards in the same session works.
+//!
+//! Test names start with `tiemu_`: tools/test runs them in its TiEmu step, one at a time; every
+//! session also takes the machine-wide TiEmu lock. Screenshots go to `$TIEMU_SCREENSHOTS`.
+
+use std::sync::OnceLock;
+use std::time::Instant;
+
+use calc::connect4::referee::{Fault, GameResult};
+use calc::connect4::Player;
+use emu_tests::tiemu::{BenchError, Screen, TiEmu};
+use host::build::tools::Tools;
+use host::contest::install::{self, Programs};
+use host::contest::run::{self, MatchOutcome, RunOptions};
+use host::contest::setup::{AiSpec, MatchSetup};
+use host::contest::verify;
+use host::file::Model;
+
+/// The programs, built once per test binary (the cross build caches under target/).
+fn programs(test: &str) -> Option<&'static Programs> {
+    static PROGRAMS: OnceLock<Programs> = OnceLock::new();
+    if !Tools::available() {
+        emu_tests::skip(test, "the cross toolchain is missing (run tools/setup)");
+        return None;
+    }
+    Some(PROGRAMS.get_or_init(|| {
+        Programs::build(std::path::Path::new(env!("CARGO_MANIFEST_DIR")))
+            .unwrap_or_else(|e| panic!("{test}: building the contest programs: {e}"))
+    }))
+}
+
+fn boot(test: &str, model: Model) -> Option<TiEmu> {
+    match TiEmu::start_pedrom(model) {
+        Ok(t) => Some(t),
+        Err(BenchError::Missing { what, reason }) => {
+            emu_tests::skip(test, &format!("{what}: {reason}"));
+            None
+        }
+        Err(e) => panic!("{test}: starting TiEmu: {e}"),
+    }
+}
+
+/// Installs and runs one match, checks it against the core, keeps its final screen as
+/// `<screenshot dir>/pedrom-<model>-<label>.png`.
+fn play(t: &mut TiEmu, programs: &Programs, setup: &MatchSetup, label: &str) -> MatchOutcome {
+    let start = Instant::now();
+    install::install(t.calc(), setup, programs, true)
+        .unwrap_or_else(|e| panic!("{label}: installing: {e}"));
+    let installed = start.elapsed();
+    let outcome = run::run_match(t.calc(), setup, &RunOptions::default())
+        .unwrap_or_else(|e| panic!("{label}: {e}\n{}", t.log_tail()));
+    let game = outcome.game().unwrap();
+    if let Some(shot) = &outcome.screen {
+        t.keep_screenshot(&Screen::from_screenshot(shot), label)
+            .unwrap();
+    }
+    eprintln!(
+        "{label}: {} moves, colonne {} nom {}, game {:.1} s (install {:.1} s)",
+        game.moves.len(),
+        outcome.colonne,
+        outcome.nom,
+        outcome.elapsed.as_secs_f64(),
+        installed.as_secs_f64()
+    );
+    verify::check(setup, &outcome)
+        .unwrap_or_else(|e| panic!("{label}: {e}\n{}", outcome.render().unwrap_or_default()));
+    assert!(t.is_ready().unwrap(), "{label}: the calculator answers");
+    outcome
+}
+
+/// The level pairs played on each model: every rung the calculator plays in seconds, both
+/// ways round.
+const PAIRS: [(&str, &str); 3] = [
+    ("winblock", "random"),
+    ("minimax3", "winblock"),
+    ("random", "minimax3"),
+];
+
+fn matches_complete(test: &str, model: Model) {
+    let Some(programs) = programs(test) else {
+        return;
+    };
+    let Some(mut t) = boot(test, model) else {
+        return;
+    };
+    for (i, (a, b)) in PAIRS.iter().enumerate() {
+        let setup = MatchSetup::new(
+            model,
+            [
+                AiSpec::level(a, 11 + i as u32),
+                AiSpec::level(b, 23 + i as u32),
+            ],
+        );
+        let outcome = play(&mut t, programs, &setup, &format!("contest-{a}-{b}"));
+        let game = outcome.game().unwrap();
+        let native = verify::native_game(&setup).unwrap();
+        assert_eq!(game.names[0], native.names[0].as_slice());
+        assert_eq!(game.names[1], native.names[1].as_slice());
+        assert_eq!(outcome.nom, "N", "{a} vs {b}: a normal end");
+    }
+}
+
+#[test]
+fn tiemu_contest_matches_complete_pedrom_ti89() {
+    matches_complete("tiemu_contest_matches_complete_pedrom_ti89", Model::Ti89);
+}
+
+#[test]
+fn tiemu_contest_matches_complete_pedrom_v200() {
+    matches_complete("tiemu_contest_matches_complete_pedrom_v200", Model::V200);
+}
+
+/// A faulty behaviour and what the arbiter must make of it.
+struct Case {
+    what: &'static str,
+    fault: u8,
+    /// The faulty AI's seat.
+    seat: Player,
+    /// Its opponent (a level of joueur, or fautif:0 which plays the leftmost column).
+    opponent: AiSpec,
+    expected: Fault,
+    value: i32,
+}
+
+fn cases() -> Vec<Case> {
+    let joueur = || AiSpec::level("winblock", 5);
+    vec![
+        Case {
+            what: "wrong type in colonne",
+            fault: 1,
+            seat: Player::First,
+            opponent: joueur(),
+            expected: Fault::ColonneNotNumber,
+            value: 0,
+        },
+        Case {
+            what: "column out of range",
+            fault: 2,
+            seat: Player::Second,
+            opponent: joueur(),
+            expected: Fault::ColumnOutOfRange,
+            value: 8,
+        },
+        Case {
+            what: "full column",
+            fault: 3,
+            seat: Player::First,
+            opponent: AiSpec::Faulty { fault: 0 },
+            expected: Fault::ColumnFull,
+            value: 1,
+        },
+        Case {
+            what: "name too long",
+            fault: 4,
+            seat: Player::Second,
+            opponent: joueur(),
+            expected: Fault::NameTooLong,
+            value: 20,
+        },
+        Case {
+            what: "colonne not -1 after the naming call",
+            fault: 5,
+            seat: Player::Second,
+            opponent: joueur(),
+            expected: Fault::ColonneChanged,
+            value: 4,
+        },
+        Case {
+            what: "missing colonne",
+            fault: 6,
+            seat: Player::First,
+            opponent: joueur(),
+            expected: Fault::ColonneMissing,
+            value: 0,
+        },
+        Case {
+            what: "error raised",
+            fault: 7,
+            seat: Player::Second,
+            opponent: joueur(),
+            expected: Fault::RaisedError,
+            value: 0,
+        },
+        Case {
+            what: "missing nom",
+            fault: 8,
+            seat: Player::First,
+            opponent: joueur(),
+            expected: Fault::NomMissing,
+            value: 0,
+        },
+    ]
+}
+
+fn faults_disqualify(test: &str, model: Model) {
+    let Some(programs) = programs(test) else {
+        return;
+    };
+    let Some(mut t) = boot(test, model) else {
+        return;
+    };
+    for case in cases() {
+        let faulty = AiSpec::Faulty { fault: case.fault };
+        let ais = match case.seat {
+            Player::First => [faulty, case.opponent.clone()],
+            Player::Second => [case.opponent.clone(), faulty],
+        };
+        let setup = MatchSetup::new(model, ais);
+        let outcome = play(
+            &mut t,
+            programs,
+            &setup,
+            &format!("contest-fault-{}", case.fault),
+        );
+        let game = outcome.game().unwrap();
+        let Some(GameResult::Disqualified(d)) = game.result else {
+            panic!("{}: no disqualification: {:?}", case.what, game.result);
+        };
+        assert_eq!(
+            d.seat, case.seat,
+            "{}: the faulty AI is disqualified",
+            case.what
+        );
+        assert_eq!(d.fault, case.expected, "{}", case.what);
+        assert_eq!(d.value, case.value, "{}: the logged value", case.what);
+        assert_eq!(outcome.nom, "D", "{}", case.what);
+        assert_eq!(
+            outcome.colonne,
+            i64::from(case.seat.other().number()),
+            "{}: the other AI wins",
+            case.what
+        );
+    }
+    // The calculator keeps running: a normal match in the same session.
+    let setup = MatchSetup::new(
+        model,
+        [AiSpec::level("winblock", 3), AiSpec::level("random", 4)],
+    );
+    let outcome = play(&mut t, programs, &setup, "contest-after-faults");
+    assert_eq!(outcome.nom, "N");
+}
+
+#[test]
+fn tiemu_contest_faults_disqualify_pedrom_ti89() {
+    faults_disqualify("tiemu_contest_faults_disqualify_pedrom_ti89", Model::Ti89);
+}
+
+#[test]
+fn tiemu_contest_faults_disqualify_pedrom_v200() {
+    faults_disqualify("tiemu_contest_faults_disqualify_pedrom_v200", Model::V200);
+}

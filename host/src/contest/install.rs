@@ -1,0 +1,204 @@
+//! The calculator variables of a match, and sending them: the arbiter in its folder, each AI's
+//! program in the AI's folder under the AI program's name, and the settings the programs read
+//! (`attente` for the arbiter; `niveau` and `graine` for `joueur`; `faute` for `fautif`).
+
+use std::path::Path;
+
+use super::setup::{AiSpec, MatchSetup};
+use super::ContestError;
+use crate::build::{build, repository_root, BuildOptions, ProgramImage};
+use crate::file::{Integer, Model, Value, VarFile, VarName, VarPath, VarType, Variable};
+use crate::link::{Cable, Calculator};
+
+/// The project's programs a match uses, as the data of their ASM variables.
+#[derive(Clone, Debug)]
+pub struct Programs {
+    /// The arbiter.
+    pub arbitre: Vec<u8>,
+    /// The AI.
+    pub joueur: Vec<u8>,
+    /// The faulty test AI.
+    pub fautif: Vec<u8>,
+}
+
+/// The programs, by the name of their bin in calc/programs.
+const NAMES: [&str; 3] = ["arbitre", "joueur", "fautif"];
+
+impl Programs {
+    /// Builds the programs from the repository containing `dir` (the cross build of
+    /// docs/cross-build.md; cached under `target/`).
+    pub fn build(dir: &Path) -> Result<Programs, ContestError> {
+        let root = repository_root(dir).map_err(|e| ContestError::Build {
+            program: "arbitre".into(),
+            source: Box::new(e),
+        })?;
+        let mut data = Vec::new();
+        for program in NAMES {
+            let built =
+                build(&BuildOptions::new(&root, program)).map_err(|e| ContestError::Build {
+                    program: program.into(),
+                    source: Box::new(e),
+                })?;
+            data.push(image_data(program, &built.image)?);
+        }
+        Ok(Programs::from_vec(data))
+    }
+
+    /// Reads the programs from the calculator files `host build` writes into `dir`
+    /// (`arbitre.89z`, `joueur.89z`, `fautif.89z`, or `.9xz`/`.v2z` for the other models).
+    pub fn from_dir(dir: &Path, model: Model) -> Result<Programs, ContestError> {
+        let mut data = Vec::new();
+        for program in NAMES {
+            let ext = format!("{}z", model.extension_prefix());
+            let path = dir.join(format!("{program}.{ext}"));
+            let file = read_file(&path)?;
+            let var = file
+                .variables
+                .iter()
+                .find(|v| v.var_type == VarType::ASM)
+                .ok_or_else(|| {
+                    ContestError::Setup(format!("{} holds no ASM program", path.display()))
+                })?;
+            data.push(var.data.clone());
+        }
+        Ok(Programs::from_vec(data))
+    }
+
+    fn from_vec(mut data: Vec<Vec<u8>>) -> Programs {
+        let fautif = data.pop().unwrap_or_default();
+        let joueur = data.pop().unwrap_or_default();
+        let arbitre = data.pop().unwrap_or_default();
+        Programs {
+            arbitre,
+            joueur,
+            fautif,
+        }
+    }
+}
+
+fn image_data(program: &str, image: &ProgramImage) -> Result<Vec<u8>, ContestError> {
+    image
+        .to_variable_data()
+        .map_err(|e| ContestError::Setup(format!("{program}: {e}")))
+}
+
+fn read_file(path: &Path) -> Result<VarFile, ContestError> {
+    let file_error = |source| ContestError::File {
+        path: path.display().to_string(),
+        source,
+    };
+    let bytes =
+        std::fs::read(path).map_err(|e| ContestError::Setup(format!("{}: {e}", path.display())))?;
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    VarFile::from_bytes_with_extension(&bytes, ext).map_err(file_error)
+}
+
+fn path(folder: &str, name: &str) -> Result<VarPath, ContestError> {
+    Ok(VarPath::new(VarName::new(folder)?, VarName::new(name)?))
+}
+
+fn value(folder: &str, name: &str, value: Value) -> Result<Variable, ContestError> {
+    Variable::new(path(folder, name)?, &value)
+        .map_err(|e| ContestError::Setup(format!("{folder}\\{name}: {e}")))
+}
+
+fn program(folder: &str, name: &str, data: &[u8]) -> Result<Variable, ContestError> {
+    Variable::asm_program(path(folder, name)?, data.to_vec())
+        .map_err(|e| ContestError::Setup(format!("{folder}\\{name}: {e}")))
+}
+
+/// Every variable the match needs. `wait_for_key`: the arbiter waits for a key at the end
+/// (`attente` = 1), so that the final screen can be taken; else it returns at once (0).
+pub fn variables(
+    setup: &MatchSetup,
+    programs: &Programs,
+    wait_for_key: bool,
+) -> Result<Vec<Variable>, ContestError> {
+    setup.validate()?;
+    let home = &setup.arbiter_folder;
+    let mut vars = vec![
+        program(home, "arbitre", &programs.arbitre)?,
+        value(
+            home,
+            "attente",
+            Value::Integer(Integer::from(i64::from(wait_for_key))),
+        )?,
+    ];
+    for (ai, folder) in setup.ais.iter().zip(&setup.folders) {
+        match ai {
+            AiSpec::Level { level, seed } => {
+                vars.push(program(folder, &setup.program, &programs.joueur)?);
+                vars.push(value(folder, "niveau", Value::Str(level.clone()))?);
+                vars.push(value(
+                    folder,
+                    "graine",
+                    Value::Integer(Integer::from(i64::from(*seed))),
+                )?);
+            }
+            AiSpec::Faulty { fault } => {
+                vars.push(program(folder, &setup.program, &programs.fautif)?);
+                vars.push(value(
+                    folder,
+                    "faute",
+                    Value::Integer(Integer::from(i64::from(*fault))),
+                )?);
+            }
+            AiSpec::File(file) => vars.extend(user_ai(setup, folder, file)?),
+        }
+    }
+    Ok(vars)
+}
+
+/// The variables of the user's AI file, moved into `folder`; its program renamed to the AI
+/// program's name.
+fn user_ai(setup: &MatchSetup, folder: &str, file: &Path) -> Result<Vec<Variable>, ContestError> {
+    let parsed = read_file(file)?;
+    if parsed.model != setup.model {
+        return Err(ContestError::Setup(format!(
+            "{} is a {} file; the match is on a {}",
+            file.display(),
+            parsed.model,
+            setup.model
+        )));
+    }
+    let is_program = |v: &Variable| v.var_type == VarType::ASM || v.var_type == VarType::PRGM;
+    let programs: Vec<usize> = (0..parsed.variables.len())
+        .filter(|&i| is_program(&parsed.variables[i]))
+        .collect();
+    let main = match programs.as_slice() {
+        [only] => *only,
+        _ => programs
+            .iter()
+            .copied()
+            .find(|&i| parsed.variables[i].name.to_string() == setup.program)
+            .ok_or_else(|| {
+                ContestError::Setup(format!(
+                    "{}: {} programs and none named {}: give a file with the AI's program",
+                    file.display(),
+                    programs.len(),
+                    setup.program
+                ))
+            })?,
+    };
+    let folder = VarName::new(folder)?;
+    let mut vars = parsed.variables;
+    for (i, v) in vars.iter_mut().enumerate() {
+        v.folder = Some(folder.clone());
+        if i == main {
+            v.name = VarName::new(&setup.program)?;
+        }
+    }
+    Ok(vars)
+}
+
+/// Sends the match's variables (see [`variables`]).
+pub fn install<C: Cable>(
+    calc: &mut Calculator<C>,
+    setup: &MatchSetup,
+    programs: &Programs,
+    wait_for_key: bool,
+) -> Result<(), ContestError> {
+    let vars = variables(setup, programs, wait_for_key)?;
+    calc.send_variables(&vars)
+        .map_err(ContestError::link("sending the arbiter and the AIs"))
+}

@@ -1,0 +1,188 @@
+//! Running the arbiter and reading its results back.
+//!
+//! The arbiter holds the calculator's processor for the whole game: the link is not serviced
+//! until it ends (or waits for a key). So the host only polls with short ready checks (RDY,
+//! answered by the OS once the arbiter is idle), never with longer requests the calculator
+//! would find half-received later. With `attente` = 1 the arbiter waits for a key at the end:
+//! the host takes the final screen, presses ENTER and waits until the OS answers again.
+
+use std::time::{Duration, Instant};
+
+use calc::connect4::log::{self, GameLog};
+
+use super::setup::MatchSetup;
+use super::ContestError;
+use crate::file::{Value, VarName, VarPath, VarType};
+use crate::link::ops::Screenshot;
+use crate::link::{Cable, Calculator, LinkError};
+
+/// How a match is run.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    /// How long the game may take (default 10 minutes: the strongest levels think for up to a
+    /// minute a move on a real calculator).
+    pub timeout: Duration,
+    /// Pause between two ready checks.
+    pub poll: Duration,
+    /// Take the screen at the end (the arbiter must have been installed to wait for a key).
+    pub screenshot: bool,
+}
+
+impl Default for RunOptions {
+    fn default() -> RunOptions {
+        RunOptions {
+            timeout: Duration::from_secs(600),
+            poll: Duration::from_millis(500),
+            screenshot: true,
+        }
+    }
+}
+
+/// What a match left on the calculator.
+#[derive(Clone, Debug)]
+pub struct MatchOutcome {
+    /// The arbiter's `colonne`: 0 draw, 1 AI 1 won, 2 AI 2 won.
+    pub colonne: i64,
+    /// The arbiter's `nom`: "N" or "D".
+    pub nom: String,
+    /// The game's log (calc::connect4::log), from the arbiter's `journal`.
+    pub log: Vec<u8>,
+    /// The screen at the end, if taken.
+    pub screen: Option<Screenshot>,
+    /// From starting the arbiter to the end of the game.
+    pub elapsed: Duration,
+}
+
+impl MatchOutcome {
+    /// The decoded log.
+    pub fn game(&self) -> Result<GameLog<'_>, ContestError> {
+        log::decode(&self.log)
+            .map_err(|e| ContestError::Results(format!("journal is not a valid game log: {e:?}")))
+    }
+
+    /// The game as text: the names, the moves, the final board and the result.
+    pub fn render(&self) -> Result<String, ContestError> {
+        Ok(crate::play::connect4::render_log(&self.game()?))
+    }
+}
+
+/// The payload of the custom data the arbiter writes (`bytes 00 "c4l" 00 F8`).
+pub fn log_payload(data: &[u8]) -> Option<&[u8]> {
+    data.strip_suffix(b"\0c4l\0\xF8")
+}
+
+fn var(folder: &str, name: &str) -> Result<VarPath, ContestError> {
+    Ok(VarPath::new(VarName::new(folder)?, VarName::new(name)?))
+}
+
+/// Polls with short ready checks until the calculator answers, for at most `timeout`.
+pub fn wait_until_ready<C: Cable>(
+    calc: &mut Calculator<C>,
+    timeout: Duration,
+    poll: Duration,
+) -> Result<(), ContestError> {
+    let start = Instant::now();
+    let saved = calc.cable().timeout();
+    calc.cable_mut().set_timeout(Duration::from_millis(400));
+    let result = loop {
+        if start.elapsed() > timeout {
+            break Err(ContestError::Timeout(timeout));
+        }
+        let answer = calc
+            .cable_mut()
+            .discard_input()
+            .map_err(LinkError::from)
+            .and_then(|()| calc.ready());
+        match answer {
+            Ok(()) => break Ok(()),
+            Err(LinkError::Busy { .. })
+            | Err(LinkError::Cable(crate::link::CableError::Timeout { .. })) => {
+                std::thread::sleep(poll)
+            }
+            Err(e) => break Err(ContestError::link("waiting for the arbiter")(e)),
+        }
+    };
+    calc.cable_mut().set_timeout(saved);
+    // Ready checks sent while the calculator was busy are answered late: drop those answers.
+    std::thread::sleep(Duration::from_millis(300));
+    let _ = calc.cable_mut().discard_input();
+    result
+}
+
+/// Runs the arbiter of `setup` (already installed) and reads its results.
+pub fn run_match<C: Cable>(
+    calc: &mut Calculator<C>,
+    setup: &MatchSetup,
+    options: &RunOptions,
+) -> Result<MatchOutcome, ContestError> {
+    let home = &setup.arbiter_folder;
+    calc.ready()
+        .map_err(ContestError::link("checking that the calculator is ready"))?;
+    let start = Instant::now();
+    calc.run(&var(home, "arbitre")?, &setup.arguments())
+        .map_err(ContestError::link("starting the arbiter"))?;
+    wait_until_ready(calc, options.timeout, options.poll)?;
+    let elapsed = start.elapsed();
+    let screen = if options.screenshot {
+        let shot = calc
+            .screenshot()
+            .map_err(ContestError::link("taking the final screen"))?;
+        calc.send_key(13)
+            .map_err(ContestError::link("pressing ENTER to end the arbiter"))?;
+        wait_until_ready(calc, Duration::from_secs(30), options.poll)?;
+        Some(shot)
+    } else {
+        None
+    };
+    let colonne = match calc.get_value(&var(home, "colonne")?) {
+        Ok(Value::Integer(i)) => i.to_i64().map_err(|_| {
+            ContestError::Results(format!("{home}\\colonne is the integer {i}, not 0, 1 or 2"))
+        })?,
+        Ok(other) => {
+            return Err(ContestError::Results(format!(
+                "{home}\\colonne holds {}, not an integer",
+                other.kind()
+            )))
+        }
+        Err(e) => return Err(missing(home, "colonne", e)),
+    };
+    let nom = match calc.get_value(&var(home, "nom")?) {
+        Ok(Value::Str(s)) => s,
+        Ok(other) => {
+            return Err(ContestError::Results(format!(
+                "{home}\\nom holds {}, not a string",
+                other.kind()
+            )))
+        }
+        Err(e) => return Err(missing(home, "nom", e)),
+    };
+    let log = match calc.get_value(&var(home, "journal")?) {
+        Ok(Value::Opaque { var_type, data }) if var_type == VarType::OTH => log_payload(&data)
+            .ok_or_else(|| {
+                ContestError::Results(format!(
+                    "{home}\\journal is custom data, but not of type C4L"
+                ))
+            })?
+            .to_vec(),
+        Ok(other) => {
+            return Err(ContestError::Results(format!(
+                "{home}\\journal holds {}, not the arbiter's log",
+                other.kind()
+            )))
+        }
+        Err(e) => return Err(missing(home, "journal", e)),
+    };
+    Ok(MatchOutcome {
+        colonne,
+        nom,
+        log,
+        screen,
+        elapsed,
+    })
+}
+
+fn missing(home: &str, name: &str, e: LinkError) -> ContestError {
+    ContestError::Results(format!(
+        "reading {home}\\{name}: {e} (did the arbiter run to the end? its screen says why it stopped)"
+    ))
+}
