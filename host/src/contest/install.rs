@@ -191,6 +191,42 @@ fn user_ai(setup: &MatchSetup, folder: &str, file: &Path) -> Result<Vec<Variable
     Ok(vars)
 }
 
+/// The programs already sent in a session, so that the next match sends only what changed
+/// (the settings always go; a program goes when its folder held another one or nothing).
+/// Valid while nothing else writes those programs on the calculator.
+#[derive(Clone, Debug, Default)]
+pub struct Installed {
+    programs: std::collections::HashMap<String, Vec<u8>>,
+}
+
+impl Installed {
+    /// Nothing sent yet.
+    pub fn new() -> Installed {
+        Installed::default()
+    }
+
+    /// Sends the match's variables (see [`variables`]) but the programs already there.
+    pub fn install<C: Cable>(
+        &mut self,
+        calc: &mut Calculator<C>,
+        setup: &MatchSetup,
+        programs: &Programs,
+        wait_for_key: bool,
+    ) -> Result<(), ContestError> {
+        let vars = variables(setup, programs, wait_for_key)?;
+        let sent_before = |v: &Variable| {
+            v.var_type == VarType::ASM && self.programs.get(&v.path().to_string()) == Some(&v.data)
+        };
+        let needed: Vec<Variable> = vars.into_iter().filter(|v| !sent_before(v)).collect();
+        calc.send_variables(&needed)
+            .map_err(ContestError::link("sending the arbiter and the AIs"))?;
+        for v in needed.into_iter().filter(|v| v.var_type == VarType::ASM) {
+            self.programs.insert(v.path().to_string(), v.data);
+        }
+        Ok(())
+    }
+}
+
 /// Sends the match's variables (see [`variables`]).
 pub fn install<C: Cable>(
     calc: &mut Calculator<C>,

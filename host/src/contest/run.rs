@@ -134,6 +134,18 @@ pub fn run_match<C: Cable>(
     } else {
         None
     };
+    read_results(calc, setup, screen, elapsed)
+}
+
+/// Reads the arbiter's `colonne`, `nom` and `journal` (after a game), with the final screen
+/// and the game's duration when known.
+pub fn read_results<C: Cable>(
+    calc: &mut Calculator<C>,
+    setup: &MatchSetup,
+    screen: Option<Screenshot>,
+    elapsed: Duration,
+) -> Result<MatchOutcome, ContestError> {
+    let home = &setup.arbiter_folder;
     let colonne = match calc.get_value(&var(home, "colonne")?) {
         Ok(Value::Integer(i)) => i.to_i64().map_err(|_| {
             ContestError::Results(format!("{home}\\colonne is the integer {i}, not 0, 1 or 2"))

@@ -76,12 +76,12 @@ pub fn parse_level(name: &str) -> Option<Ai> {
     }
 }
 
-/// N, the longest name an AI may give: 8 on the TI-89, 11 on the TI-92 Plus and Voyage 200
+/// N, the longest name an AI may give: 8 on the TI-89, 12 on the TI-92 Plus and Voyage 200
 /// (calc/programs/src/ui: the width of an AI's column in the 6x8 font).
 pub fn name_limit(model: Model) -> u8 {
     match model {
         Model::Ti89 => 8,
-        Model::Ti92Plus | Model::V200 => 11,
+        Model::Ti92Plus | Model::V200 => 12,
     }
 }
 

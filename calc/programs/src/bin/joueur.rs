@@ -16,6 +16,9 @@
 //! The random choices come from the integer `graine` of its folder when there is one (a game
 //! replays exactly from its seeds), else from the OS clock where there is one, else 1.
 //!
+//! While it thinks it writes "thinking" in its zone of the screen (src/ui); the screen comes
+//! back as it was when it returns.
+//!
 //! State and answers (calc::connect4::contest): `etat` is custom data of type `C4S` (the
 //! core's [`ContestAi::encode`]), written after every move and deleted when the game ends. An
 //! impossible situation (the arbiter's values make no sense, `etat` is missing or damaged in
@@ -30,8 +33,9 @@ use calc::connect4::contest::{Answer, ContestAi, ContestError, STATE_LEN};
 use calc::connect4::engine::Entry;
 use calc::connect4::protocol::Request;
 use programs::contest::{colonne, nom, read_value, READ_BUFFER};
-use programs::os::{DataError, Name, Os, Value, VarPath};
-use programs::ui::Line;
+use calc::connect4::Player;
+use programs::os::{Attr, DataError, Name, Os, Value, VarPath};
+use programs::ui::{Layout, Line};
 
 programs::entry!(main);
 
@@ -79,6 +83,13 @@ fn main(mut os: Os) {
             }
         }
     };
+    let seat = match request {
+        Request::NewGame { seat, .. } => seat,
+        _ => ai.seat(),
+    };
+    if !matches!(request, Request::GameOver(_)) {
+        show_thinking(&mut os, seat);
+    }
     let mut table = [Entry::EMPTY; TABLE_LEN];
     let answer = match ai.respond(request, &mut table) {
         Ok(answer) => answer,
@@ -101,6 +112,13 @@ fn main(mut os: Os) {
     if stored.is_ok() {
         let _ = os.store_data(&etat, &ai.encode(), b"c4s");
     }
+}
+
+/// Writes "thinking" in this AI's zone of the screen (src/ui) while it searches; the screen
+/// is restored when the program returns (src/os/session.c).
+fn show_thinking(os: &mut Os, seat: Player) {
+    let zone = Layout::for_model(os.model()).zone(seat);
+    os.draw_text(zone.x0, zone.y0 + 2, b"thinking", Attr::Normal);
 }
 
 /// The name this AI gives for `level` (at most 8 characters: N is 8 on the TI-89).

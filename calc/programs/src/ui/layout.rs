@@ -32,7 +32,8 @@ impl Rect {
 /// Where everything goes on one model's screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
-    /// Screen size.
+    /// The part of the screen the contest uses: all of it but the OS's status line (its 8
+    /// bottom rows, where the OS may draw at any time: its busy indicator, link messages).
     pub screen: (i16, i16),
     /// Left edge of the board's grid (its first vertical line).
     pub board_x: i16,
@@ -64,7 +65,7 @@ impl Layout {
     pub fn for_model(model: Model) -> Layout {
         match model {
             Model::Ti89 => Layout {
-                screen: (160, 100),
+                screen: (160, 92),
                 board_x: 48,
                 board_y: 10,
                 cell: 9,
@@ -74,26 +75,26 @@ impl Layout {
                 numbers_y: 66,
                 messages: Rect {
                     x0: 48,
-                    y0: 74,
+                    y0: 73,
                     x1: 111,
-                    y1: 99,
+                    y1: 91,
                 },
-                message_lines: 3,
+                message_lines: 2,
             },
             Model::Ti92Plus | Model::V200 => Layout {
-                screen: (240, 128),
-                board_x: 70,
+                screen: (240, 120),
+                board_x: 74,
                 board_y: 12,
-                cell: 14,
-                side: 70,
+                cell: 13,
+                side: 74,
                 piece_line_y: 10,
                 zone_y: 22,
-                numbers_y: 99,
+                numbers_y: 92,
                 messages: Rect {
-                    x0: 70,
-                    y0: 107,
-                    x1: 168,
-                    y1: 127,
+                    x0: 74,
+                    y0: 99,
+                    x1: 165,
+                    y1: 119,
                 },
                 message_lines: 2,
             },

@@ -8,15 +8,19 @@
 //! the column, where that AI may draw during its calls and which the arbiter never touches
 //! while the game runs. Under the board: the column numbers, then the arbiter's messages.
 //!
-//! | | TI-89 | TI-92 Plus / V200 |
+//! The OS's status line (the 8 bottom rows) is left alone: the OS draws there at any time.
+//!
+//! | | TI-89 (160x100) | TI-92 Plus / V200 (240x128) |
 //! | --- | --- | --- |
-//! | AI 1's column | x 0-47 | x 0-69 |
-//! | board (7x6 cells) | x 48-111, y 10-64, cells of 9 px | x 70-168, y 12-96, cells of 14 px |
-//! | AI 2's column | x 112-159 | x 170-239 |
+//! | AI 1's column | x 0-47 | x 0-73 |
+//! | board (7x6 cells) | x 48-111, y 10-64, cells of 9 px | x 74-165, y 12-90, cells of 13 px |
+//! | AI 2's column | x 112-159 | x 166-239 |
 //! | name line, piece line | y 0-7, y 9-17 | y 0-7, y 10-19 |
-//! | AI zones | 48x80: y 20-99 | 70x106: y 22-127 |
-//! | N (name length) | 8 | 11 |
-//! | messages | x 48-111, y 74-99: 3 lines of 10 characters | x 70-168, y 107-127: 2 lines of 16 |
+//! | AI zones | 48x72: y 20-91 | 74x98: y 22-119 |
+//! | N (name length) | 8 | 12 |
+//! | column numbers | y 66-71 | y 92-97 |
+//! | messages | x 48-111, y 73-91: 2 lines of 10 characters | x 74-165, y 99-119: 2 lines of 15 |
+//! | status line (the OS's) | y 92-99 | y 120-127 |
 
 mod draw;
 mod layout;

@@ -1,0 +1,64 @@
+//! Screenshots of a contest match in progress, for the README: on PedroM under TiEmu (TI-89 and
+//! Voyage 200), the arbiter runs minimax4 against minimax4; the LCD is captured through X every
+//! few tenths of a second while the game runs (the link is not serviced then), and the capture
+//! from the middle of the game is kept, with the final screen.
+//!
+//! ```sh
+//! cargo run --release -p emu-tests --example contest_screens -- docs/screenshots
+//! ```
+//!
+//! Writes `contest-<model>-playing.png` and `contest-<model>-end.png` into the directory given
+//! (default: the bench's screenshot directory), and checks each game against the core.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use emu_tests::tiemu::{Screen, TiEmu};
+use host::contest::install::{Installed, Programs};
+use host::contest::run;
+use host::contest::setup::{AiSpec, MatchSetup};
+use host::contest::verify;
+use host::file::{Model, VarPath};
+use host::link::Cable;
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let out = std::env::args()
+        .nth(1)
+        .map(PathBuf::from)
+        .unwrap_or_else(TiEmu::screenshot_dir);
+    let programs = Programs::build(&std::env::current_dir()?)?;
+    for model in [Model::Ti89, Model::V200] {
+        let mut t = TiEmu::start_pedrom(model)?;
+        let setup = MatchSetup::new(
+            model,
+            [AiSpec::level("minimax4", 4), AiSpec::level("minimax4", 9)],
+        );
+        Installed::new().install(t.calc(), &setup, &programs, true)?;
+        t.calc()
+            .run(&VarPath::parse("main\\arbitre")?, &setup.arguments())?;
+        let mut shots: Vec<Screen> = Vec::new();
+        loop {
+            std::thread::sleep(Duration::from_millis(300));
+            shots.push(t.x_screenshot()?);
+            if t.is_ready()? {
+                break;
+            }
+        }
+        // Ready checks sent while the arbiter held the processor are answered late: drop them.
+        std::thread::sleep(Duration::from_millis(300));
+        t.calc().cable_mut().discard_input()?;
+        let playing = &shots[shots.len() / 2];
+        let name = model.name();
+        playing.save_png(&out.join(format!("contest-{name}-playing.png")))?;
+        let end = t.screenshot()?;
+        end.save_png(&out.join(format!("contest-{name}-end.png")))?;
+        t.calc().send_key(13)?;
+        run::wait_until_ready(t.calc(), Duration::from_secs(30), Duration::from_millis(300))?;
+        let outcome = run::read_results(t.calc(), &setup, None, Duration::ZERO)?;
+        verify::check(&setup, &outcome)?;
+        print!("{model}: {} captures\n{}", shots.len(), outcome.render()?);
+    }
+    println!("written to {}", out.display());
+    Ok(())
+}
+
