@@ -20,7 +20,7 @@ use calc::connect4::referee::{Fault, GameResult};
 use calc::connect4::Player;
 use emu_tests::tiemu::{BenchError, Screen, TiEmu};
 use host::build::tools::Tools;
-use host::contest::install::{self, Programs};
+use host::contest::install::{Installed, Programs};
 use host::contest::run::{self, MatchOutcome, RunOptions};
 use host::contest::setup::{AiSpec, MatchSetup};
 use host::contest::verify;
@@ -52,9 +52,16 @@ fn boot(test: &str, model: Model) -> Option<TiEmu> {
 
 /// Installs and runs one match, checks it against the core, keeps its final screen as
 /// `<screenshot dir>/pedrom-<model>-<label>.png`.
-fn play(t: &mut TiEmu, programs: &Programs, setup: &MatchSetup, label: &str) -> MatchOutcome {
+fn play(
+    t: &mut TiEmu,
+    installed: &mut Installed,
+    programs: &Programs,
+    setup: &MatchSetup,
+    label: &str,
+) -> MatchOutcome {
     let start = Instant::now();
-    install::install(t.calc(), setup, programs, true)
+    installed
+        .install(t.calc(), setup, programs, true)
         .unwrap_or_else(|e| panic!("{label}: installing: {e}"));
     let installed = start.elapsed();
     let outcome = run::run_match(t.calc(), setup, &RunOptions::default())
@@ -93,6 +100,7 @@ fn matches_complete(test: &str, model: Model) {
     let Some(mut t) = boot(test, model) else {
         return;
     };
+    let mut installed = Installed::new();
     for (i, (a, b)) in PAIRS.iter().enumerate() {
         let setup = MatchSetup::new(
             model,
@@ -101,7 +109,13 @@ fn matches_complete(test: &str, model: Model) {
                 AiSpec::level(b, 23 + i as u32),
             ],
         );
-        let outcome = play(&mut t, programs, &setup, &format!("contest-{a}-{b}"));
+        let outcome = play(
+            &mut t,
+            &mut installed,
+            programs,
+            &setup,
+            &format!("contest-{a}-{b}"),
+        );
         let game = outcome.game().unwrap();
         let native = verify::native_game(&setup).unwrap();
         assert_eq!(game.names[0], native.names[0].as_slice());
@@ -209,6 +223,7 @@ fn faults_disqualify(test: &str, model: Model) {
     let Some(mut t) = boot(test, model) else {
         return;
     };
+    let mut installed = Installed::new();
     for case in cases() {
         let faulty = AiSpec::Faulty { fault: case.fault };
         let ais = match case.seat {
@@ -218,6 +233,7 @@ fn faults_disqualify(test: &str, model: Model) {
         let setup = MatchSetup::new(model, ais);
         let outcome = play(
             &mut t,
+            &mut installed,
             programs,
             &setup,
             &format!("contest-fault-{}", case.fault),
@@ -246,7 +262,13 @@ fn faults_disqualify(test: &str, model: Model) {
         model,
         [AiSpec::level("winblock", 3), AiSpec::level("random", 4)],
     );
-    let outcome = play(&mut t, programs, &setup, "contest-after-faults");
+    let outcome = play(
+        &mut t,
+        &mut installed,
+        programs,
+        &setup,
+        "contest-after-faults",
+    );
     assert_eq!(outcome.nom, "N");
 }
 
