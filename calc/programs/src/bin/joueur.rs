@@ -32,8 +32,8 @@ use calc::connect4::ai::Ai;
 use calc::connect4::contest::{Answer, ContestAi, ContestError, STATE_LEN};
 use calc::connect4::engine::Entry;
 use calc::connect4::protocol::Request;
-use programs::contest::{colonne, nom, read_value, READ_BUFFER};
 use calc::connect4::Player;
+use programs::contest::{colonne, nom, read_value, READ_BUFFER};
 use programs::os::{Attr, DataError, Name, Os, Value, VarPath};
 use programs::ui::{Layout, Line};
 

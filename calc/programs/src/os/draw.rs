@@ -14,11 +14,6 @@ impl Os {
         sys::fill_rect(x0.into(), y0.into(), x1.into(), y1.into(), attr.code());
     }
 
-    /// An ellipse (its outline) centred on (x, y) with half-axes `a` (across) and `b` (down).
-    pub fn ellipse(&mut self, x: i16, y: i16, a: i16, b: i16, attr: Attr) {
-        sys::draw_ellipse(x.into(), y.into(), a.into(), b.into(), attr.code());
-    }
-
     /// The next key if one was pressed, without waiting.
     pub fn poll_key(&mut self) -> Option<Key> {
         if sys::kbhit() != 0 {

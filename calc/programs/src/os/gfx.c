@@ -41,19 +41,6 @@ void Z_amsZ_fill_rect(struct Z_ams_instance_t *ctx, uint32_t x0, uint32_t y0, ui
   ROM_FN(void (*)(rect_fill_args), ROM_ScrRectFill)(args);
 }
 
-typedef struct {
-  int16_t x, y, a, b;
-  const rom_scr_rect *clip;
-  int16_t attr;
-} ellipse_args;
-
-void Z_amsZ_draw_ellipse(struct Z_ams_instance_t *ctx, uint32_t x, uint32_t y, uint32_t a,
-                         uint32_t b, uint32_t attr) {
-  ellipse_args args = {(int16_t)x, (int16_t)y, (int16_t)a, (int16_t)b, &whole, (int16_t)attr};
-  (void)ctx;
-  ROM_FN(void (*)(ellipse_args), ROM_DrawClipEllipse)(args);
-}
-
 uint32_t Z_amsZ_kbhit(struct Z_ams_instance_t *ctx) {
   (void)ctx;
   return ROM_FN(int16_t (*)(void), ROM_kbhit)() != 0;

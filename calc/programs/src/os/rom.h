@@ -41,7 +41,6 @@
 #define ROM_FolderGetCur 0x68   /* void FolderGetCur(char *buf9) */
 #define ROM_SymFindFirst 0x6C   /* SYM_ENTRY *SymFindFirst(SYM_STR folder, unsigned short flags) */
 #define ROM_SymFindNext 0x6D    /* SYM_ENTRY *SymFindNext(void) */
-#define ROM_SymFindFolderName 0x6F /* char *SymFindFolderName(void) */
 #define ROM_DerefSym 0x79       /* SYM_ENTRY *DerefSym(HSym s) */
 #define ROM_VarStore 0x86       /* HSym VarStore(SYM_STR, unsigned short flags, unsigned short size, ...) */
 #define ROM_HeapAlloc 0x90      /* HANDLE HeapAlloc(unsigned long size) */
@@ -49,7 +48,6 @@
 #define ROM_HeapFree 0x97       /* void HeapFree(HANDLE h) */
 #define ROM_top_estack 0x109    /* ESI top_estack (variable) */
 #define ROM_next_expression_index 0x10A /* ESI next_expression_index(CESI p) */
-#define ROM_HeapPtrToHandle 0x23A /* HANDLE HeapPtrToHandle(void *p) */
 #define ROM_HS_popEStack 0x244  /* HANDLE HS_popEStack(void) */
 #define ROM_NG_execute 0x25D    /* void NG_execute(HANDLE h, short approx) */
 #define ROM_SymFindPtr 0x283    /* SYM_ENTRY *SymFindPtr(SYM_STR name, unsigned short flags) */
@@ -60,9 +58,7 @@
 /* Keys, timers and drawing beyond the basics (src/os/gfx.c, time.c). */
 #define ROM_kbhit 0x52          /* short kbhit(void) */
 #define ROM_ScrRectFill 0x189   /* void ScrRectFill(const SCR_RECT *r, const SCR_RECT *clip, short attr) */
-#define ROM_DrawClipEllipse 0x192 /* void DrawClipEllipse(short x, short y, short a, short b, const SCR_RECT *clip, short attr) */
 #define ROM_DrawLine 0x1A7      /* void DrawLine(short x0, short y0, short x1, short y1, short attr) */
-#define ROM_DrawPix 0x1A8       /* void DrawPix(short x, short y, short attr) */
 #define ROM_FiftyMsecTick 0x4FC /* volatile unsigned long FiftyMsecTick (variable; AMS 2) */
 
 #define END_TAG 0xE5            /* the end of an argument list (ti68k-facts.md 2.2) */

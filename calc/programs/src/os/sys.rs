@@ -69,8 +69,6 @@ unsafe extern "C" {
     pub safe fn draw_line(x0: i32, y0: i32, x1: i32, y1: i32, attr: i32);
     /// `ScrRectFill` of the rectangle (x0, y0)-(x1, y1), corners included.
     pub safe fn fill_rect(x0: i32, y0: i32, x1: i32, y1: i32, attr: i32);
-    /// `DrawClipEllipse` centred on (x, y) with half-axes a and b.
-    pub safe fn draw_ellipse(x: i32, y: i32, a: i32, b: i32, attr: i32);
     /// `kbhit`: 1 when a key waits in the queue.
     pub safe fn kbhit() -> i32;
     /// `FiftyMsecTick`, the OS's 50 ms up-counter (masked to 31 bits), or -1 when the OS has

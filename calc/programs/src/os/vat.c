@@ -188,7 +188,7 @@ int32_t Z_amsZ_folder_current(struct Z_ams_instance_t *ctx, uint32_t out_at, uin
 extern const char _start[];
 
 typedef struct {
-  uint16_t handle;
+  const uint8_t *block; /* where this program's variable is: its size word, then the code */
   char folder[9];
   int16_t found;
 } own_call;
@@ -198,19 +198,24 @@ typedef struct {
   uint16_t flags;
 } find_first_args;
 
-/* Walks every folder and variable (SymFindFirst with FO_RECURSE) looking for the entry whose
- * handle is the one this program runs from. */
+/* The VAT flag of a folder's entry (GCC4TI vat.h, enum SymFlags: SF_FOLDER). */
+#define SF_FOLDER 0x0080
+
+/* Walks every folder and variable (SymFindFirst with FO_RECURSE, which lists each folder's
+ * entry before its variables) looking for the variable whose data is where this program
+ * runs; the folder is the last folder entry seen before it. */
 static void own_body(void *p) {
   own_call *c = p;
   find_first_args args = {0, FO_RECURSE};
   rom_sym_entry *e = ROM_FN(rom_sym_entry * (*)(find_first_args), ROM_SymFindFirst)(args);
+  char folder[9] = {0};
+  uint32_t i;
   while (e) {
-    if (e->handle == c->handle) {
-      const char *folder = ROM_FN(const char *(*)(void), ROM_SymFindFolderName)();
-      uint32_t i;
-      for (i = 0; i < 8 && folder && folder[i]; i++) c->folder[i] = folder[i];
-      c->folder[i] = 0;
-      c->found = 1;
+    if (e->flags & SF_FOLDER) {
+      for (i = 0; i < 8; i++) folder[i] = e->name[i];
+    } else if (e->handle && deref(e->handle) == c->block) {
+      for (i = 0; i < 9; i++) c->folder[i] = folder[i];
+      c->found = folder[0] != 0;
       return;
     }
     e = ROM_FN(rom_sym_entry * (*)(void), ROM_SymFindNext)();
@@ -221,8 +226,8 @@ int32_t Z_amsZ_own_folder(struct Z_ams_instance_t *ctx, uint32_t out_at, uint32_
   own_call c = {0, {0}, 0};
   (void)ctx;
   /* The program runs from its variable's block: 2 bytes of size, then the code. */
-  c.handle = ROM_FN(uint16_t (*)(const void *), ROM_HeapPtrToHandle)((const void *)((uintptr_t)_start - 2));
-  if (!c.handle || w68k_try(own_body, &c) || !c.found) return READ_MISSING;
+  c.block = (const uint8_t *)((uintptr_t)_start - 2);
+  if (w68k_try(own_body, &c) || !c.found) return READ_MISSING;
   return give_name(c.folder, out_at, out_cap);
 }
 

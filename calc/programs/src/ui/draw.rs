@@ -39,23 +39,32 @@ pub fn draw_board_frame(os: &mut Os, layout: &Layout) {
     os.set_font(previous);
 }
 
-/// Draws `player`'s piece in `rect` (a cell's inside, or an icon's box).
+/// Draws `player`'s piece in `rect` (a cell's inside, or an icon's box): O as a ring (an
+/// octagon of lines, as round as a few pixels allow), X as a cross.
 fn draw_piece_in(os: &mut Os, r: Rect, player: Player) {
     let m = if r.width() > 10 { 2 } else { 1 };
+    let (x0, y0, x1, y1) = (r.x0 + m, r.y0 + m, r.x1 - m, r.y1 - m);
     match player {
         Player::First => {
-            let radius = (r.width() - 1) / 2 - m + 1;
-            os.ellipse(
-                r.x0 + (r.width() - 1) / 2,
-                r.y0 + (r.height() - 1) / 2,
-                radius,
-                radius,
-                Attr::Normal,
-            );
+            let c = (x1 - x0) / 3;
+            let points = [
+                (x0 + c, y0),
+                (x1 - c, y0),
+                (x1, y0 + c),
+                (x1, y1 - c),
+                (x1 - c, y1),
+                (x0 + c, y1),
+                (x0, y1 - c),
+                (x0, y0 + c),
+            ];
+            for i in 0..points.len() {
+                let (a, b) = (points[i], points[(i + 1) % points.len()]);
+                os.line(a.0, a.1, b.0, b.1, Attr::Normal);
+            }
         }
         Player::Second => {
-            os.line(r.x0 + m, r.y0 + m, r.x1 - m, r.y1 - m, Attr::Normal);
-            os.line(r.x0 + m, r.y1 - m, r.x1 - m, r.y0 + m, Attr::Normal);
+            os.line(x0, y0, x1, y1, Attr::Normal);
+            os.line(x0, y1, x1, y0, Attr::Normal);
         }
     }
 }

@@ -1,0 +1,157 @@
+//! The Connect Four contest in the 68000 CPU harness: the cross-built `arbitre` runs two
+//! cross-built AIs installed in their folders (`joueur`, and the faulty `fautif`), through
+//! the harness's high-level AMS (VAT, estack, push_parse_text, NG_execute). The game the
+//! emulated arbiter logs is checked against the core (`host::contest::verify`: the result
+//! variables, the core's referee replaying the log, the same AIs played natively), and the
+//! cycles of every AI call are reported (on the standard output, `--nocapture`).
+
+mod programs;
+
+use std::time::Duration;
+
+use emu_tests::cpu::ams::exec::RunEnd;
+use emu_tests::cpu::Machine;
+use host::build::ProgramImage;
+use host::contest::run::{log_payload, MatchOutcome};
+use host::contest::setup::{AiSpec, MatchSetup};
+use host::contest::verify;
+use host::file::{Integer, Model, Value};
+
+/// The three programs, built once (or `None` after a loud skip without the cross toolchain).
+fn images(test: &str) -> Option<[ProgramImage; 3]> {
+    let build = |p: &str| programs::build_program(test, p, |_| {}).map(|b| b.image);
+    Some([build("arbitre")?, build("joueur")?, build("fautif")?])
+}
+
+/// A machine with the arbiter in `main` and the AIs of `setup` in their folders.
+fn machine(images: &[ProgramImage; 3], setup: &MatchSetup) -> Machine {
+    let mut m = Machine::new(setup.model);
+    programs::serve_extra_calls(&mut m);
+    m.store_program("main\\arbitre", &images[0]).unwrap();
+    m.set_value("main\\attente", &Value::Integer(Integer::from(0)))
+        .unwrap();
+    for (ai, folder) in setup.ais.iter().zip(&setup.folders) {
+        let path = format!("{folder}\\{}", setup.program);
+        match ai {
+            AiSpec::Level { level, seed } => {
+                m.store_program(&path, &images[1]).unwrap();
+                m.set_value(&format!("{folder}\\niveau"), &Value::Str(level.clone()))
+                    .unwrap();
+                m.set_value(
+                    &format!("{folder}\\graine"),
+                    &Value::Integer(Integer::from(i64::from(*seed))),
+                )
+                .unwrap();
+            }
+            AiSpec::Faulty { fault } => {
+                m.store_program(&path, &images[2]).unwrap();
+                m.set_value(
+                    &format!("{folder}\\faute"),
+                    &Value::Integer(Integer::from(i64::from(*fault))),
+                )
+                .unwrap();
+            }
+            AiSpec::File(_) => unreachable!("the harness tests use the project's AIs"),
+        }
+    }
+    m
+}
+
+/// Runs the arbiter, reads its results as the link would, returns them with the cycles of
+/// each AI call.
+fn play(m: &mut Machine, setup: &MatchSetup, label: &str) -> (MatchOutcome, Vec<(String, u64)>) {
+    m.set_budget(20_000_000_000);
+    let outcome = m
+        .run("main\\arbitre", &setup.arguments())
+        .unwrap_or_else(|f| panic!("{label}: the arbiter failed:\n{f}"));
+    let colonne = match m.get_value("main\\colonne").unwrap() {
+        Value::Integer(i) => i.to_i64().unwrap(),
+        other => panic!("{label}: colonne holds {}", other.kind()),
+    };
+    let nom = match m.get_value("main\\nom").unwrap() {
+        Value::Str(s) => s,
+        other => panic!("{label}: nom holds {}", other.kind()),
+    };
+    let log = match m.get_value("main\\journal").unwrap() {
+        Value::Opaque { data, .. } => log_payload(&data).expect("a C4L log").to_vec(),
+        other => panic!("{label}: journal holds {}", other.kind()),
+    };
+    let mut calls = Vec::new();
+    for run in m.take_runs() {
+        if run.program.ends_with("arbitre") {
+            continue;
+        }
+        assert!(
+            matches!(run.end, RunEnd::Returned) || label.contains("fault"),
+            "{label}: {} ended with {:?}",
+            run.program,
+            run.end
+        );
+        calls.push((run.program, run.cycles));
+    }
+    println!(
+        "{label}: arbiter {} cycles in all, {} AI calls",
+        outcome.counters.cycles,
+        calls.len()
+    );
+    (
+        MatchOutcome {
+            colonne,
+            nom,
+            log,
+            screen: None,
+            elapsed: Duration::ZERO,
+        },
+        calls,
+    )
+}
+
+#[test]
+fn contest_games_in_the_harness_agree_with_the_core() {
+    let test = "contest_games_in_the_harness_agree_with_the_core";
+    let Some(images) = images(test) else {
+        return;
+    };
+    for (model, a, b) in [
+        (Model::Ti89, "winblock", "random"),
+        (Model::V200, "minimax3", "winblock"),
+        (Model::Ti89, "random", "alphabeta1000"),
+    ] {
+        let setup = MatchSetup::new(model, [AiSpec::level(a, 31), AiSpec::level(b, 47)]);
+        let mut m = machine(&images, &setup);
+        let label = format!("{model} {a} vs {b}");
+        let (outcome, calls) = play(&mut m, &setup, &label);
+        verify::check(&setup, &outcome)
+            .unwrap_or_else(|e| panic!("{label}: {e}\n{}", outcome.render().unwrap()));
+        let game = outcome.game().unwrap();
+        // Two naming calls, one call per move after the first, two end notices.
+        assert_eq!(calls.len(), game.moves.len() + 3, "{label}: {calls:?}");
+        println!("{}", outcome.render().unwrap());
+        for (i, (program, cycles)) in calls.iter().enumerate() {
+            println!("  call {:>2} {program:<12} {cycles:>11} cycles", i + 1);
+        }
+    }
+}
+
+#[test]
+fn contest_faults_in_the_harness_disqualify() {
+    let test = "contest_faults_in_the_harness_disqualify";
+    let Some(images) = images(test) else {
+        return;
+    };
+    // An error raised by AI 2 on its first move, then a column out of range by AI 1.
+    for (fault, seat, winner) in [(7u8, 1usize, 1i64), (2, 0, 2)] {
+        let mut ais = [AiSpec::level("winblock", 5), AiSpec::level("winblock", 6)];
+        ais[seat] = AiSpec::Faulty { fault };
+        let setup = MatchSetup::new(Model::Ti89, ais);
+        let mut m = machine(&images, &setup);
+        let label = format!("fault {fault}");
+        let (outcome, _) = play(&mut m, &setup, &label);
+        verify::check(&setup, &outcome).unwrap_or_else(|e| panic!("{label}: {e}"));
+        assert_eq!(
+            (outcome.colonne, outcome.nom.as_str()),
+            (winner, "D"),
+            "{label}"
+        );
+    }
+}
