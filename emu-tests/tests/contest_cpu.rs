@@ -9,6 +9,7 @@ mod programs;
 
 use std::time::Duration;
 
+use calc::connect4::referee::{Fault, GameResult};
 use emu_tests::cpu::ams::exec::RunEnd;
 use emu_tests::cpu::Machine;
 use host::build::ProgramImage;
@@ -154,4 +155,26 @@ fn contest_faults_in_the_harness_disqualify() {
             "{label}"
         );
     }
+    // No program by the name the arbiter is given: the first AI called (AI 2) is
+    // disqualified for the error (850, no such program), not taken as having answered.
+    let setup = MatchSetup::new(
+        Model::Ti89,
+        [AiSpec::level("winblock", 1), AiSpec::level("winblock", 2)],
+    );
+    let mut m = machine(&images, &setup);
+    let absent = MatchSetup {
+        program: "absent".into(),
+        ..setup
+    };
+    let (outcome, calls) = play(&mut m, &absent, "missing program");
+    let game = outcome.game().unwrap();
+    verify::results_agree_with_log(&outcome, &game).unwrap();
+    verify::log_agrees_with_referee(&absent, &game).unwrap();
+    assert_eq!((outcome.colonne, outcome.nom.as_str()), (1, "D"));
+    assert!(
+        matches!(game.result, Some(GameResult::Disqualified(d)) if d.fault == Fault::RaisedError),
+        "{:?}",
+        game.result
+    );
+    assert!(calls.is_empty(), "nothing ran: {calls:?}");
 }

@@ -4,11 +4,14 @@
 //!
 //! - Matches between this project's AIs at several level pairs complete; the result variables
 //!   and the log read back over the link agree with each other, with the core's referee
-//!   replaying the log, and with the same AIs playing natively (same moves, same result).
+//!   replaying the log, and with the same AIs playing natively (same moves, same result). One
+//!   match uses other folders, another program name, and an arbiter stored outside the
+//!   current folder (its results go to its own folder).
 //! - One match per faulty behaviour of the test AI `fautif` (wrong type in `colonne`, a column
 //!   out of range, a full column, a name too long, `colonne` changed after the naming call, a
-//!   missing `colonne`, a missing `nom`, an error raised): that AI is disqualified, `nom` is
-//!   "D", the other AI wins, and a normal match afterwards in the same session works.
+//!   missing `colonne`, a missing `nom`, an error raised) and for a missing program: that AI
+//!   is disqualified, `nom` is "D", the other AI wins, and a normal match afterwards in the
+//!   same session works.
 //!
 //! Test names start with `tiemu_`: tools/test runs them in its TiEmu step, one at a time; every
 //! session also takes the machine-wide TiEmu lock. Screenshots go to `$TIEMU_SCREENSHOTS`.
@@ -102,13 +105,20 @@ fn matches_complete(test: &str, model: Model) {
     };
     let mut installed = Installed::new();
     for (i, (a, b)) in PAIRS.iter().enumerate() {
-        let setup = MatchSetup::new(
+        let mut setup = MatchSetup::new(
             model,
             [
                 AiSpec::level(a, 11 + i as u32),
                 AiSpec::level(b, 23 + i as u32),
             ],
         );
+        if i == PAIRS.len() - 1 {
+            // Other folders and program name: the arbiter stores its results in its own folder
+            // (not the current one, main), and runs the AIs by the name it is given.
+            setup.folders = ["alice".into(), "bob".into()];
+            setup.arbiter_folder = "arena".into();
+            setup.program = "player".into();
+        }
         let outcome = play(
             &mut t,
             &mut installed,
@@ -256,6 +266,30 @@ fn faults_disqualify(test: &str, model: Model) {
             "{}: the other AI wins",
             case.what
         );
+    }
+    // No program by the name the arbiter is given (nothing installed under it): AI 2, called
+    // first, is disqualified for the error (850), not taken as having answered.
+    let absent = MatchSetup {
+        program: "absent".into(),
+        ..MatchSetup::new(
+            model,
+            [AiSpec::level("winblock", 1), AiSpec::level("winblock", 2)],
+        )
+    };
+    let outcome = run::run_match(t.calc(), &absent, &RunOptions::default())
+        .unwrap_or_else(|e| panic!("missing program: {e}"));
+    let game = outcome.game().unwrap();
+    verify::results_agree_with_log(&outcome, &game).unwrap();
+    verify::log_agrees_with_referee(&absent, &game).unwrap();
+    assert!(
+        matches!(game.result, Some(GameResult::Disqualified(d))
+            if d.fault == Fault::RaisedError && d.seat == Player::Second),
+        "missing program: {:?}",
+        game.result
+    );
+    if let Some(shot) = &outcome.screen {
+        t.keep_screenshot(&Screen::from_screenshot(shot), "contest-missing-program")
+            .unwrap();
     }
     // The calculator keeps running: a normal match in the same session.
     let setup = MatchSetup::new(

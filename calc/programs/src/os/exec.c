@@ -77,6 +77,13 @@ static const uint8_t *heap_deref(uint16_t handle) {
 #define ERROR_FOLDER 330
 /* For a program path that is not one (empty, too long): AMS's 910 SYNTAX. */
 #define ERROR_SYNTAX 910
+/* For a program that is not there, or a variable that is not a program: AMS's 850
+ * PRGM_NOT_FOUND. Checked before the call: AMS evaluates the call of an undefined name to
+ * itself, without an error, which would leave the caller reading values nobody wrote. */
+#define ERROR_PRGM_NOT_FOUND 850
+/* The tags a program's data ends with: ASM (0xF3), TI-BASIC program or function (0xDC). */
+#define ASM_TAG 0xF3
+#define FUNC_TAG 0xDC
 
 /* The VAT flag PedroM sets on a program while it runs (SF_INVIEW, 0x0100, in GCC4TI's
  * enum SymFlags). PedroM clears it when a program run from its shell returns, but not for a
@@ -123,10 +130,17 @@ int32_t Z_amsZ_run_program(struct Z_ams_instance_t *ctx, uint32_t folder_at,
   text[i + 1] = ')';
   text[i + 2] = 0;
 
+  entry = find_entry(program_name);
+  if (!entry || !entry->handle) return ERROR_PRGM_NOT_FOUND;
+  {
+    const uint8_t *data = heap_deref(entry->handle);
+    uint16_t size = (uint16_t)((data[0] << 8) | data[1]);
+    if (size == 0 || (data[1 + size] != ASM_TAG && data[1 + size] != FUNC_TAG))
+      return ERROR_PRGM_NOT_FOUND;
+  }
+  flags_before = entry->flags;
   ROM_FN(void (*)(char *), ROM_FolderGetCur)(saved_folder);
   if (!folder_cur(folder_name)) return ERROR_FOLDER;
-  entry = find_entry(program_name);
-  if (entry) flags_before = entry->flags;
 
   before = *top_estack();
   error = w68k_try(parse_body, &c);

@@ -15,8 +15,9 @@ use super::{sys, Os};
 
 impl Os {
     /// Runs `folder\program()` with `folder` as the current folder. `Err` carries the OS error
-    /// raised by the program or by the OS while starting it (AMS numbering: 330 no such
-    /// folder, 850 or 960 no such program, 40 an argument or type the OS refused...).
+    /// raised by the program or by the OS while starting it (AMS numbering: 850 no such
+    /// program, or a variable that is not a program, checked before the call; 330 no such
+    /// folder...).
     pub fn run_program(&mut self, folder: &Name, program: &Name) -> Result<(), OsError> {
         match sys::run(folder.as_bytes(), program.as_bytes()) {
             0 => Ok(()),

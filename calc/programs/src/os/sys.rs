@@ -54,8 +54,9 @@ unsafe extern "C" {
     // --- Running another program (exec.c).
     /// Makes `folder` current, runs `folder\program()` with push_parse_text + HS_popEStack +
     /// NG_execute, restores the estack and the current folder; returns 0, or the AMS error
-    /// number raised by the program or while starting it (330 when the folder does not
-    /// exist, 910 for names too long together).
+    /// number raised by the program or while starting it (850 when there is no such program
+    /// or the variable is not one, 330 when the folder does not exist, 910 for names too long
+    /// together).
     fn run_program(folder: *const u8, folder_len: usize, program: *const u8, len: usize) -> i32;
 
     /// The program's argument number `index` (0 = the first) when it is a string: copies it
