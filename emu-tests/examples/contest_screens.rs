@@ -53,7 +53,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let end = t.screenshot()?;
         end.save_png(&out.join(format!("contest-{name}-end.png")))?;
         t.calc().send_key(13)?;
-        run::wait_until_ready(t.calc(), Duration::from_secs(30), Duration::from_millis(300))?;
+        run::wait_until_ready(
+            t.calc(),
+            Duration::from_secs(30),
+            Duration::from_millis(300),
+        )?;
         let outcome = run::read_results(t.calc(), &setup, None, Duration::ZERO)?;
         verify::check(&setup, &outcome)?;
         print!("{model}: {} captures\n{}", shots.len(), outcome.render()?);
@@ -61,4 +65,3 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("written to {}", out.display());
     Ok(())
 }
-

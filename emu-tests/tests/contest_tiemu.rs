@@ -13,6 +13,9 @@
 //!   is disqualified, `nom` is "D", the other AI wins, and a normal match afterwards in the
 //!   same session works.
 //!
+//! The same tests run on TI's own OS when the user names a ROM (`TIEMU_ROM_TI89`,
+//! `TIEMU_ROM_V200`); without it they say SKIPPED.
+//!
 //! Test names start with `tiemu_`: tools/test runs them in its TiEmu step, one at a time; every
 //! session also takes the machine-wide TiEmu lock. Screenshots go to `$TIEMU_SCREENSHOTS`.
 
@@ -21,7 +24,7 @@ use std::time::Instant;
 
 use calc::connect4::referee::{Fault, GameResult};
 use calc::connect4::Player;
-use emu_tests::tiemu::{BenchError, Screen, TiEmu};
+use emu_tests::tiemu::{BenchError, Os, Screen, TiEmu};
 use host::build::tools::Tools;
 use host::contest::install::{Installed, Programs};
 use host::contest::run::{self, MatchOutcome, RunOptions};
@@ -42,8 +45,27 @@ fn programs(test: &str) -> Option<&'static Programs> {
     }))
 }
 
-fn boot(test: &str, model: Model) -> Option<TiEmu> {
-    match TiEmu::start_pedrom(model) {
+/// Which OS a test boots.
+#[derive(Clone, Copy)]
+enum System {
+    PedroM,
+    /// TI's own OS, from the ROM the user names in `TIEMU_ROM_TI89` / `TIEMU_ROM_V200`.
+    Ams,
+}
+
+fn boot(test: &str, model: Model, system: System) -> Option<TiEmu> {
+    let started = match system {
+        System::PedroM => TiEmu::start_pedrom(model),
+        System::Ams => match Os::from_env(model) {
+            None => {
+                emu_tests::skip_without_rom(test, model);
+                return None;
+            }
+            Some(Err(e)) => panic!("{test}: {e}"),
+            Some(Ok(os)) => TiEmu::start(model, os),
+        },
+    };
+    match started {
         Ok(t) => Some(t),
         Err(BenchError::Missing { what, reason }) => {
             emu_tests::skip(test, &format!("{what}: {reason}"));
@@ -54,7 +76,7 @@ fn boot(test: &str, model: Model) -> Option<TiEmu> {
 }
 
 /// Installs and runs one match, checks it against the core, keeps its final screen as
-/// `<screenshot dir>/pedrom-<model>-<label>.png`.
+/// `<screenshot dir>/<os>-<model>-<label>.png`.
 fn play(
     t: &mut TiEmu,
     installed: &mut Installed,
@@ -96,11 +118,11 @@ const PAIRS: [(&str, &str); 3] = [
     ("random", "minimax3"),
 ];
 
-fn matches_complete(test: &str, model: Model) {
+fn matches_complete(test: &str, model: Model, system: System) {
     let Some(programs) = programs(test) else {
         return;
     };
-    let Some(mut t) = boot(test, model) else {
+    let Some(mut t) = boot(test, model, system) else {
         return;
     };
     let mut installed = Installed::new();
@@ -136,12 +158,38 @@ fn matches_complete(test: &str, model: Model) {
 
 #[test]
 fn tiemu_contest_matches_complete_pedrom_ti89() {
-    matches_complete("tiemu_contest_matches_complete_pedrom_ti89", Model::Ti89);
+    matches_complete(
+        "tiemu_contest_matches_complete_pedrom_ti89",
+        Model::Ti89,
+        System::PedroM,
+    );
 }
 
 #[test]
 fn tiemu_contest_matches_complete_pedrom_v200() {
-    matches_complete("tiemu_contest_matches_complete_pedrom_v200", Model::V200);
+    matches_complete(
+        "tiemu_contest_matches_complete_pedrom_v200",
+        Model::V200,
+        System::PedroM,
+    );
+}
+
+#[test]
+fn tiemu_contest_matches_complete_ams_ti89() {
+    matches_complete(
+        "tiemu_contest_matches_complete_ams_ti89",
+        Model::Ti89,
+        System::Ams,
+    );
+}
+
+#[test]
+fn tiemu_contest_matches_complete_ams_v200() {
+    matches_complete(
+        "tiemu_contest_matches_complete_ams_v200",
+        Model::V200,
+        System::Ams,
+    );
 }
 
 /// A faulty behaviour and what the arbiter must make of it.
@@ -226,11 +274,11 @@ fn cases() -> Vec<Case> {
     ]
 }
 
-fn faults_disqualify(test: &str, model: Model) {
+fn faults_disqualify(test: &str, model: Model, system: System) {
     let Some(programs) = programs(test) else {
         return;
     };
-    let Some(mut t) = boot(test, model) else {
+    let Some(mut t) = boot(test, model, system) else {
         return;
     };
     let mut installed = Installed::new();
@@ -308,10 +356,36 @@ fn faults_disqualify(test: &str, model: Model) {
 
 #[test]
 fn tiemu_contest_faults_disqualify_pedrom_ti89() {
-    faults_disqualify("tiemu_contest_faults_disqualify_pedrom_ti89", Model::Ti89);
+    faults_disqualify(
+        "tiemu_contest_faults_disqualify_pedrom_ti89",
+        Model::Ti89,
+        System::PedroM,
+    );
 }
 
 #[test]
 fn tiemu_contest_faults_disqualify_pedrom_v200() {
-    faults_disqualify("tiemu_contest_faults_disqualify_pedrom_v200", Model::V200);
+    faults_disqualify(
+        "tiemu_contest_faults_disqualify_pedrom_v200",
+        Model::V200,
+        System::PedroM,
+    );
+}
+
+#[test]
+fn tiemu_contest_faults_disqualify_ams_ti89() {
+    faults_disqualify(
+        "tiemu_contest_faults_disqualify_ams_ti89",
+        Model::Ti89,
+        System::Ams,
+    );
+}
+
+#[test]
+fn tiemu_contest_faults_disqualify_ams_v200() {
+    faults_disqualify(
+        "tiemu_contest_faults_disqualify_ams_v200",
+        Model::V200,
+        System::Ams,
+    );
 }

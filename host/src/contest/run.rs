@@ -198,3 +198,15 @@ fn missing(home: &str, name: &str, e: LinkError) -> ContestError {
         "reading {home}\\{name}: {e} (did the arbiter run to the end? its screen says why it stopped)"
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_log_payload_is_the_custom_data_before_its_c4l_trailer() {
+        assert_eq!(log_payload(b"C4L\x01\0c4l\0\xF8"), Some(&b"C4L\x01"[..]));
+        assert_eq!(log_payload(b"C4L\x01\0c4s\0\xF8"), None);
+        assert_eq!(log_payload(b""), None);
+    }
+}

@@ -203,3 +203,133 @@ pub fn joueur_name(level: calc::connect4::ai::Ai) -> Vec<u8> {
     name.truncate(8);
     name
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use calc::connect4::log::GameLog;
+    use calc::connect4::referee::{Disqualification, Fault};
+    use calc::connect4::Player;
+    use std::time::Duration;
+
+    fn setup() -> MatchSetup {
+        MatchSetup::new(
+            Model::Ti89,
+            [AiSpec::level("winblock", 3), AiSpec::level("random", 8)],
+        )
+    }
+
+    /// The outcome the arbiter would leave for `game`.
+    fn outcome_of(game: &GameLog) -> MatchOutcome {
+        let mut log = vec![0u8; 200];
+        let len = game.encode(&mut log).unwrap();
+        log.truncate(len);
+        let result = game.result.unwrap();
+        MatchOutcome {
+            colonne: i64::from(result.result_colonne()),
+            nom: (result.result_nom() as char).to_string(),
+            log,
+            screen: None,
+            elapsed: Duration::ZERO,
+        }
+    }
+
+    #[test]
+    fn a_native_game_passes_every_check() {
+        let setup = setup();
+        let native = native_game(&setup).unwrap();
+        assert!(native.result.is_some(), "the game ends");
+        let game = GameLog {
+            model: protocol::Model::Ti89,
+            names: [&native.names[0], &native.names[1]],
+            moves: &native.moves,
+            result: native.result,
+        };
+        assert_eq!(game.names, [b"winblock" as &[u8], b"random"]);
+        check(&setup, &outcome_of(&game)).unwrap();
+    }
+
+    #[test]
+    fn result_variables_must_match_the_log() {
+        let setup = setup();
+        let native = native_game(&setup).unwrap();
+        let game = GameLog {
+            model: protocol::Model::Ti89,
+            names: [&native.names[0], &native.names[1]],
+            moves: &native.moves,
+            result: native.result,
+        };
+        let mut outcome = outcome_of(&game);
+        outcome.nom = "D".into();
+        let e = check(&setup, &outcome).unwrap_err().to_string();
+        assert!(e.contains("the arbiter stored colonne"), "{e}");
+    }
+
+    #[test]
+    fn moves_must_be_the_native_ones() {
+        let setup = setup();
+        // A legal game with another move order: the checks against the log pass, the
+        // comparison with the native game does not.
+        let moves = [1u8, 2, 1, 2, 1, 2, 1];
+        let game = GameLog {
+            model: protocol::Model::Ti89,
+            names: [b"winblock", b"random"],
+            moves: &moves,
+            result: Some(GameResult::Normal(calc::connect4::Outcome::Win(
+                Player::First,
+            ))),
+        };
+        let outcome = outcome_of(&game);
+        log_agrees_with_referee(&setup, &game).unwrap();
+        let e = check(&setup, &outcome).unwrap_err().to_string();
+        assert!(
+            e.contains("differs from the same AIs playing natively"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_disqualification_must_fall_on_the_ai_called_next() {
+        let setup = setup();
+        let d = |seat| {
+            Some(GameResult::Disqualified(Disqualification {
+                seat,
+                fault: Fault::RaisedError,
+                value: 0,
+            }))
+        };
+        // AI 2 disqualified on its naming call: no names, no moves.
+        let first = GameLog {
+            model: protocol::Model::Ti89,
+            names: [b"", b""],
+            moves: &[],
+            result: d(Player::Second),
+        };
+        log_agrees_with_referee(&setup, &first).unwrap();
+        // After three moves AI 2 is to play: a log blaming AI 1 is wrong.
+        let wrong = GameLog {
+            moves: &[4, 4, 4],
+            names: [b"a", b"b"],
+            result: d(Player::First),
+            ..first
+        };
+        let e = log_agrees_with_referee(&setup, &wrong)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("the referee would call AI 2 next"), "{e}");
+    }
+
+    #[test]
+    fn joueur_names_fit_the_ti89() {
+        use calc::connect4::ai::Ai;
+        for ai in [
+            Ai::Random,
+            Ai::WinBlock,
+            Ai::Minimax(42),
+            Ai::AlphaBeta(127_000),
+        ] {
+            assert!(joueur_name(ai).len() <= 8, "{ai:?}");
+        }
+        assert_eq!(joueur_name(Ai::AlphaBeta(20_000)), b"ab20000");
+    }
+}
