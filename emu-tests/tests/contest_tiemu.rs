@@ -7,6 +7,7 @@
 //!   replaying the log, and with the same AIs playing natively (same moves, same result). One
 //!   match uses other folders, another program name, and an arbiter stored outside the
 //!   current folder (its results go to its own folder).
+//! - The replay program shows the last game move by move (ENTER) to its result, and quits on ESC.
 //! - One match per faulty behaviour of the test AI `fautif` (wrong type in `colonne`, a column
 //!   out of range, a full column, a name too long, `colonne` changed after the naming call, a
 //!   missing `colonne`, a missing `nom`, an error raised) and for a missing program: that AI
@@ -126,6 +127,7 @@ fn matches_complete(test: &str, model: Model, system: System) {
         return;
     };
     let mut installed = Installed::new();
+    let mut last = None;
     for (i, (a, b)) in PAIRS.iter().enumerate() {
         let mut setup = MatchSetup::new(
             model,
@@ -153,7 +155,47 @@ fn matches_complete(test: &str, model: Model, system: System) {
         assert_eq!(game.names[0], native.names[0].as_slice());
         assert_eq!(game.names[1], native.names[1].as_slice());
         assert_eq!(outcome.nom, "N", "{a} vs {b}: a normal end");
+        last = Some((setup, outcome));
     }
+    // The replay program shows the last game, from its start to its end, and returns on ESC.
+    let (setup, outcome) = last.expect("a game was played");
+    let game = outcome.game().unwrap();
+    let n = game.moves.len();
+    let winner = game.result.unwrap().result_colonne();
+    let texts = [
+        format!("move 0/{n}"),
+        format!("move 1/{n}"),
+        format!("AI {winner} wins"),
+    ];
+    let templates: Vec<_> = texts.iter().map(|s| t.text_templates(s).unwrap()).collect();
+    let program = format!("{}\\replay", setup.arbiter_folder);
+    let start = t.run(&program, "").unwrap().screen;
+    assert!(
+        templates[0].find_in(&start).is_some(),
+        "{}:\n{start:?}",
+        texts[0]
+    );
+    t.press_keys(&[13]).unwrap();
+    let first = t.wait_for_stable_screen().unwrap().unwrap();
+    assert!(
+        templates[1].find_in(&first).is_some(),
+        "{}:\n{first:?}",
+        texts[1]
+    );
+    t.press_keys(&vec![13; n - 1]).unwrap();
+    let end = t.wait_for_stable_screen().unwrap().unwrap();
+    assert!(
+        templates[2].find_in(&end).is_some(),
+        "{}:\n{end:?}",
+        texts[2]
+    );
+    t.keep_screenshot(&end, "contest-replay-end").unwrap();
+    t.press_keys(&[264]).unwrap();
+    let after = t.wait_for_stable_screen().unwrap().unwrap();
+    assert!(
+        templates[2].find_in(&after).is_none(),
+        "ESC ends replay:\n{after:?}"
+    );
 }
 
 #[test]

@@ -1,6 +1,7 @@
-//! The calculator variables of a match, and sending them: the arbiter in its folder, each AI's
-//! program in the AI's folder under the AI program's name, and the settings the programs read
-//! (`attente` for the arbiter; `niveau` and `graine` for `joueur`; `faute` for `fautif`).
+//! The calculator variables of a match, and sending them: the arbiter (and the log viewer
+//! `replay`) in its folder, each AI's program in the AI's folder under the AI program's name,
+//! and the settings the programs read (`attente` for the arbiter; `niveau` and `graine` for
+//! `joueur`; `faute` for `fautif`).
 
 use std::path::Path;
 
@@ -19,10 +20,12 @@ pub struct Programs {
     pub joueur: Vec<u8>,
     /// The faulty test AI.
     pub fautif: Vec<u8>,
+    /// The log viewer.
+    pub replay: Vec<u8>,
 }
 
 /// The programs, by the name of their bin in calc/programs.
-const NAMES: [&str; 3] = ["arbitre", "joueur", "fautif"];
+const NAMES: [&str; 4] = ["arbitre", "joueur", "fautif", "replay"];
 
 impl Programs {
     /// Builds the programs from the repository containing `dir` (the cross build of
@@ -45,7 +48,8 @@ impl Programs {
     }
 
     /// Reads the programs from the calculator files `host build` writes into `dir`
-    /// (`arbitre.89z`, `joueur.89z`, `fautif.89z`, or `.9xz`/`.v2z` for the other models).
+    /// (`arbitre.89z`, `joueur.89z`, `fautif.89z`, `replay.89z`, or `.9xz`/`.v2z` for the other
+    /// models).
     pub fn from_dir(dir: &Path, model: Model) -> Result<Programs, ContestError> {
         let mut data = Vec::new();
         for program in NAMES {
@@ -65,6 +69,7 @@ impl Programs {
     }
 
     fn from_vec(mut data: Vec<Vec<u8>>) -> Programs {
+        let replay = data.pop().unwrap_or_default();
         let fautif = data.pop().unwrap_or_default();
         let joueur = data.pop().unwrap_or_default();
         let arbitre = data.pop().unwrap_or_default();
@@ -72,6 +77,7 @@ impl Programs {
             arbitre,
             joueur,
             fautif,
+            replay,
         }
     }
 }
@@ -118,6 +124,7 @@ pub fn variables(
     let home = &setup.arbiter_folder;
     let mut vars = vec![
         program(home, "arbitre", &programs.arbitre)?,
+        program(home, "replay", &programs.replay)?,
         value(
             home,
             "attente",
