@@ -140,8 +140,9 @@ fn contest_faults_in_the_harness_disqualify() {
     let Some(images) = images(test) else {
         return;
     };
-    // An error raised by AI 2 on its first move, then a column out of range by AI 1.
-    for (fault, seat, winner) in [(7u8, 1usize, 1i64), (2, 0, 2)] {
+    // An error raised by AI 2 on its first move, a column out of range by AI 1, a panic in AI 1
+    // (the trap raises error 9).
+    for (fault, seat, winner) in [(7u8, 1usize, 1i64), (2, 0, 2), (9, 0, 2)] {
         let mut ais = [AiSpec::level("winblock", 5), AiSpec::level("winblock", 6)];
         ais[seat] = AiSpec::Faulty { fault };
         let setup = MatchSetup::new(Model::Ti89, ais);

@@ -10,7 +10,7 @@
 //! - The replay program shows the last game move by move (ENTER) to its result, and quits on ESC.
 //! - One match per faulty behaviour of the test AI `fautif` (wrong type in `colonne`, a column
 //!   out of range, a full column, a name too long, `colonne` changed after the naming call, a
-//!   missing `colonne`, a missing `nom`, an error raised) and for a missing program: that AI
+//!   missing `colonne`, a missing `nom`, an error raised, a panic) and for a missing program: that AI
 //!   is disqualified, `nom` is "D", the other AI wins, and a normal match afterwards in the
 //!   same session works.
 //!
@@ -301,6 +301,14 @@ fn cases() -> Vec<Case> {
             what: "error raised",
             fault: 7,
             seat: Player::Second,
+            opponent: joueur(),
+            expected: Fault::RaisedError,
+            value: 0,
+        },
+        Case {
+            what: "a trap (a panic) in a Rust AI",
+            fault: 9,
+            seat: Player::First,
             opponent: joueur(),
             expected: Fault::RaisedError,
             value: 0,

@@ -13,6 +13,7 @@
 //! | 6 | its first move deletes `colonne` (missing variable) |
 //! | 7 | its first move raises an OS error (210, data type) |
 //! | 8 | called to name itself, deletes `nom` |
+//! | 9 | its first move panics (a trap: the build setting `trap-error` raises AMS error 9) |
 //!
 //! It names itself `fautif` (`faute` 4 aside) and keeps the columns played so far in the
 //! custom-data variable `coups` of its folder.
@@ -100,6 +101,7 @@ fn main(mut os: Os) {
             let _ = os.delete_var(&colonne);
         }
         7 if first_move => os.raise_error(210),
+        9 if first_move => panic!("fautif: fault 9"),
         _ => {
             let _ = os.store_integer(&colonne, i32::from(column));
         }
