@@ -11,19 +11,13 @@ use calc::connect4::protocol;
 use crate::os::{Name, Os, Value, VarPath};
 
 /// `colonne`, the column variable's default name.
-pub fn colonne() -> Name {
-    Name::new(b"colonne").unwrap_or(crate::os::vars::MAIN)
-}
+pub const COLONNE: Name = Name::lit(b"colonne");
 
 /// `nom`, the name variable's default name.
-pub fn nom() -> Name {
-    Name::new(b"nom").unwrap_or(crate::os::vars::MAIN)
-}
+pub const NOM: Name = Name::lit(b"nom");
 
 /// `joueur`, the AI program's default name.
-pub fn joueur() -> Name {
-    Name::new(b"joueur").unwrap_or(crate::os::vars::MAIN)
-}
+pub const JOUEUR: Name = Name::lit(b"joueur");
 
 /// Bytes enough to read any sensible name: a longer string is still known to be too long.
 pub const READ_BUFFER: usize = 260;

@@ -29,11 +29,16 @@ use calc::connect4::log::GameLog;
 use calc::connect4::protocol::{self, Call, NomIn, Value as PValue};
 use calc::connect4::referee::{Disqualification, Fault, GameResult, Referee};
 use calc::connect4::{Outcome, Player};
-use programs::contest::{read_value, READ_BUFFER};
+use programs::contest::{read_value, COLONNE, JOUEUR, NOM, READ_BUFFER};
 use programs::os::{Model, Name, Os, OsError, Value, VarPath};
 use programs::ui::{self, Layout, Line};
 
 programs::entry!(main);
+
+/// `journal` (module doc).
+const JOURNAL: Name = Name::lit(b"journal");
+/// `attente` (module doc).
+const ATTENTE: Name = Name::lit(b"attente");
 
 /// What the arguments configure.
 struct Config {
@@ -52,10 +57,6 @@ struct Game {
     count: u8,
     /// The OS error of the call that disqualified an AI for raising one.
     error: Option<u16>,
-}
-
-fn name(text: &[u8]) -> Name {
-    Name::new(text).unwrap_or(programs::os::vars::MAIN)
 }
 
 fn main(mut os: Os) {
@@ -88,7 +89,7 @@ fn main(mut os: Os) {
     };
     os.clear_screen();
     redraw(&mut os, &game);
-    let journal = VarPath::in_folder(&home, &name(b"journal"));
+    let journal = VarPath::in_folder(&home, &JOURNAL);
     while let Some(call) = referee.call() {
         show_turn(&mut os, &game, call.seat);
         match run_call(&mut os, &config, call) {
@@ -135,13 +136,10 @@ fn main(mut os: Os) {
     }
     let Some(result) = result else { return };
     let _ = os.store_integer(
-        &VarPath::in_folder(&home, &name(b"colonne")),
+        &VarPath::in_folder(&home, &COLONNE),
         i32::from(result.result_colonne()),
     );
-    let _ = os.store_string(
-        &VarPath::in_folder(&home, &name(b"nom")),
-        &[result.result_nom()],
-    );
+    let _ = os.store_string(&VarPath::in_folder(&home, &NOM), &[result.result_nom()]);
     let _ = store_log(&mut os, &journal, &game, Some(result));
     show_result(&mut os, &game, result);
     finish(&mut os, &home);
@@ -169,11 +167,11 @@ impl Game {
 
 /// Reads the arguments (module doc); the message says what is wrong.
 fn read_config(os: &mut Os) -> Result<Config, &'static [u8]> {
-    let arg = |os: &mut Os, i: u32, default: Option<&[u8]>| -> Result<Name, &'static [u8]> {
+    let arg = |os: &mut Os, i: u32, default: Option<Name>| -> Result<Name, &'static [u8]> {
         let mut buf = [0u8; 16];
         match os.string_argument(i, &mut buf) {
             Ok(Some(text)) => Name::new(text).ok_or(b"bad name" as &[u8]),
-            Ok(None) => default.and_then(Name::new).ok_or(b"2 folders?" as &[u8]),
+            Ok(None) => default.ok_or(b"2 folders?" as &[u8]),
             Err(_) => Err(b"not a string" as &[u8]),
         }
     };
@@ -183,9 +181,9 @@ fn read_config(os: &mut Os) -> Result<Config, &'static [u8]> {
     }
     Ok(Config {
         folders,
-        program: arg(os, 2, Some(b"joueur"))?,
-        colonne: arg(os, 3, Some(b"colonne"))?,
-        nom: arg(os, 4, Some(b"nom"))?,
+        program: arg(os, 2, Some(JOUEUR))?,
+        colonne: arg(os, 3, Some(COLONNE))?,
+        nom: arg(os, 4, Some(NOM))?,
     })
 }
 
@@ -306,9 +304,7 @@ fn show_result(os: &mut Os, game: &Game, result: GameResult) {
 /// Returns at once when `attente` is 0 in the arbiter's folder, else waits for a key.
 fn finish(os: &mut Os, home: &Name) {
     let mut buf = [0u8; 16];
-    if let Ok(Value::Integer(0)) =
-        os.read_var(&VarPath::in_folder(home, &name(b"attente")), &mut buf)
-    {
+    if let Ok(Value::Integer(0)) = os.read_var(&VarPath::in_folder(home, &ATTENTE), &mut buf) {
         return;
     }
     os.wait_key();

@@ -22,21 +22,22 @@
 
 use calc::connect4::protocol::Request;
 use calc::connect4::Board;
-use programs::contest::{colonne, nom, read_value, READ_BUFFER};
+use programs::contest::{read_value, COLONNE, NOM, READ_BUFFER};
 use programs::os::{Name, Os, Value, VarPath};
 
 programs::entry!(main);
 
-fn name(text: &[u8]) -> Name {
-    Name::new(text).unwrap_or(programs::os::vars::MAIN)
-}
+/// `coups` (module doc).
+const COUPS: Name = Name::lit(b"coups");
+/// `faute` (module doc).
+const FAUTE: Name = Name::lit(b"faute");
 
 fn main(mut os: Os) {
-    let colonne = VarPath::current(&colonne());
-    let nom = VarPath::current(&nom());
-    let coups = VarPath::current(&name(b"coups"));
+    let colonne = VarPath::current(&COLONNE);
+    let nom = VarPath::current(&NOM);
+    let coups = VarPath::current(&COUPS);
     let mut buf = [0u8; 16];
-    let fault = match os.read_var(&VarPath::current(&name(b"faute")), &mut buf) {
+    let fault = match os.read_var(&VarPath::current(&FAUTE), &mut buf) {
         Ok(Value::Integer(n)) => n,
         _ => 0,
     };

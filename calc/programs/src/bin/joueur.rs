@@ -33,11 +33,18 @@ use calc::connect4::contest::{Answer, ContestAi, ContestError, STATE_LEN};
 use calc::connect4::engine::Entry;
 use calc::connect4::protocol::Request;
 use calc::connect4::Player;
-use programs::contest::{colonne, nom, read_value, READ_BUFFER};
+use programs::contest::{read_value, COLONNE, NOM, READ_BUFFER};
 use programs::os::{Attr, DataError, Name, Os, Value, VarPath};
 use programs::ui::{Layout, Line};
 
 programs::entry!(main);
+
+/// `etat` (module doc).
+const ETAT: Name = Name::lit(b"etat");
+/// `niveau` (module doc).
+const NIVEAU: Name = Name::lit(b"niveau");
+/// `graine` (module doc).
+const GRAINE: Name = Name::lit(b"graine");
 
 /// Entries of the transposition table the engine levels use (12 bytes each, on the stack).
 const TABLE_LEN: usize = 512;
@@ -47,14 +54,10 @@ const TABLE_LEN: usize = 512;
 const ERROR_ARGUMENT: u16 = 40;
 const ERROR_UNDEFINED: u16 = 960;
 
-fn name(text: &[u8]) -> Name {
-    Name::new(text).unwrap_or(programs::os::vars::MAIN)
-}
-
 fn main(mut os: Os) {
-    let colonne = VarPath::current(&colonne());
-    let nom = VarPath::current(&nom());
-    let etat = VarPath::current(&name(b"etat"));
+    let colonne = VarPath::current(&COLONNE);
+    let nom = VarPath::current(&NOM);
+    let etat = VarPath::current(&ETAT);
     let mut colonne_buf = [0u8; READ_BUFFER];
     let mut nom_buf = [0u8; READ_BUFFER];
     let request = Request::decode(
@@ -137,7 +140,7 @@ fn store_name(os: &mut Os, nom: &VarPath, level: Ai) -> Result<(), programs::os:
 /// The level in `niveau` (module table); the default when it is absent or not understood.
 fn read_level(os: &mut Os) -> Ai {
     let mut buf = [0u8; 24];
-    match os.read_var(&VarPath::current(&name(b"niveau")), &mut buf) {
+    match os.read_var(&VarPath::current(&NIVEAU), &mut buf) {
         Ok(Value::Integer(n)) => match n {
             0 => Ai::Random,
             2 => Ai::EASY,
@@ -179,7 +182,7 @@ fn parse_level(text: &[u8]) -> Option<Ai> {
 /// The seed in `graine`, else the OS clock, else 1.
 fn read_seed(os: &mut Os) -> u32 {
     let mut buf = [0u8; 16];
-    match os.read_var(&VarPath::current(&name(b"graine")), &mut buf) {
+    match os.read_var(&VarPath::current(&GRAINE), &mut buf) {
         Ok(Value::Integer(n)) => n as u32,
         _ => os.ticks().unwrap_or(1),
     }

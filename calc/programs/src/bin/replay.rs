@@ -20,6 +20,9 @@ use programs::ui::{self, Layout, Line};
 
 programs::entry!(main);
 
+/// `journal`, where the arbiter writes its log.
+const JOURNAL: Name = Name::lit(b"journal");
+
 /// What a key does.
 enum Step {
     Next,
@@ -55,7 +58,7 @@ fn main(mut os: Os) {
         Ok(Some(text)) => VarPath::parse(text),
         Ok(None) => {
             let home = os.program_folder().unwrap_or(programs::os::vars::MAIN);
-            Name::new(b"journal").map(|n| VarPath::in_folder(&home, &n))
+            Some(VarPath::in_folder(&home, &JOURNAL))
         }
         Err(_) => None,
     };

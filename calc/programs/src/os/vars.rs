@@ -12,10 +12,7 @@
 use super::{sys, Os};
 
 /// The folder the OS stores variables in when no other is named.
-pub const MAIN: Name = Name {
-    bytes: *b"main\0\0\0\0",
-    len: 4,
-};
+pub const MAIN: Name = Name::lit(b"main");
 
 /// A folder or variable name: 1 to 8 characters, lowercase ASCII letters, digits and `_`,
 /// not starting with a digit (the OS keeps names in lowercase; uppercase letters given to
@@ -27,6 +24,35 @@ pub struct Name {
 }
 
 impl Name {
+    /// A name written in the program, checked when the program is compiled (`const`): 1 to 8
+    /// lowercase letters, digits and `_`, not starting with a digit. For names read at run
+    /// time, [`Name::new`].
+    pub const fn lit(text: &[u8]) -> Name {
+        assert!(
+            !text.is_empty() && text.len() <= 8,
+            "a name has 1 to 8 characters"
+        );
+        assert!(
+            !text[0].is_ascii_digit(),
+            "a name does not start with a digit"
+        );
+        let mut bytes = [0u8; 8];
+        let mut i = 0;
+        while i < text.len() {
+            let c = text[i];
+            assert!(
+                c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'_',
+                "a name has lowercase letters, digits and _"
+            );
+            bytes[i] = c;
+            i += 1;
+        }
+        Name {
+            bytes,
+            len: text.len() as u8,
+        }
+    }
+
     /// The name `text`, lowered, or `None` when it is not a valid name.
     pub fn new(text: &[u8]) -> Option<Name> {
         if text.is_empty() || text.len() > 8 || text[0].is_ascii_digit() {
