@@ -27,7 +27,6 @@ fn images(test: &str) -> Option<[ProgramImage; 3]> {
 /// A machine with the arbiter in `main` and the AIs of `setup` in their folders.
 fn machine(images: &[ProgramImage; 3], setup: &MatchSetup) -> Machine {
     let mut m = Machine::new(setup.model);
-    programs::serve_extra_calls(&mut m);
     m.store_program("main\\arbitre", &images[0]).unwrap();
     m.set_value("main\\attente", &Value::Integer(Integer::from(0)))
         .unwrap();
