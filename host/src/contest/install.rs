@@ -245,3 +245,88 @@ pub fn install<C: Cable>(
     calc.send_variables(&vars)
         .map_err(ContestError::link("sending the arbiter and the AIs"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::file::VarFile;
+
+    fn programs() -> Programs {
+        let asm = |b: u8| vec![0x4E, 0x75, b, 0, 0, 0xF3];
+        Programs {
+            arbitre: asm(1),
+            joueur: asm(2),
+            fautif: asm(3),
+            replay: asm(4),
+        }
+    }
+
+    fn names(vars: &[Variable]) -> Vec<String> {
+        vars.iter().map(|v| v.path().to_string()).collect()
+    }
+
+    #[test]
+    fn a_match_installs_the_arbiter_the_ais_and_their_settings() {
+        let setup = MatchSetup::new(
+            Model::Ti89,
+            [AiSpec::level("minimax3", 7), AiSpec::Faulty { fault: 4 }],
+        );
+        let vars = variables(&setup, &programs(), true).unwrap();
+        assert_eq!(
+            names(&vars),
+            [
+                "main\\arbitre",
+                "main\\replay",
+                "main\\attente",
+                "ai1\\joueur",
+                "ai1\\niveau",
+                "ai1\\graine",
+                "ai2\\joueur",
+                "ai2\\faute"
+            ]
+        );
+        assert_eq!(vars[3].data, programs().joueur);
+        assert_eq!(
+            vars[6].data,
+            programs().fautif,
+            "fautif runs as ai2\\joueur"
+        );
+        assert_eq!(vars[4].value(), Value::Str("minimax3".into()));
+        assert_eq!(vars[2].value(), Value::Integer(Integer::from(1)));
+    }
+
+    #[test]
+    fn a_users_ai_file_goes_into_the_folder_with_its_program_renamed() {
+        let dir = std::env::temp_dir().join(format!("contest-install-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let program =
+            Variable::asm_program(VarPath::parse("games\\myai").unwrap(), programs().joueur)
+                .unwrap();
+        let table = Variable::new(
+            VarPath::parse("games\\table").unwrap(),
+            &Value::Str("x".into()),
+        )
+        .unwrap();
+        let file = dir.join("myai.89g");
+        let group = VarFile::group(Model::Ti89, vec![program, table]);
+        crate::atomic::write_atomic(&file, &group.to_bytes().unwrap()).unwrap();
+        let setup = MatchSetup::new(
+            Model::Ti89,
+            [AiSpec::File(file.clone()), AiSpec::level("random", 1)],
+        );
+        let vars = variables(&setup, &programs(), false).unwrap();
+        let all = names(&vars);
+        assert!(all.contains(&"ai1\\joueur".to_string()), "{all:?}");
+        assert!(all.contains(&"ai1\\table".to_string()), "{all:?}");
+        // A file for another model is refused with a message saying so.
+        let v200 = MatchSetup::new(
+            Model::V200,
+            [AiSpec::File(file), AiSpec::level("random", 1)],
+        );
+        let e = variables(&v200, &programs(), false)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("the match is on a"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
