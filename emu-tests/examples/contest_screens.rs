@@ -1,7 +1,8 @@
 //! Screenshots of a contest match in progress, for the README: on PedroM under TiEmu (TI-89 and
 //! Voyage 200), the arbiter runs minimax4 against minimax4; the LCD is captured through X every
 //! few tenths of a second while the game runs (the link is not serviced then), and the capture
-//! from the middle of the game is kept, with the final screen.
+//! nearest the middle of the game that shows an AI "thinking" in its zone is kept, with the
+//! final screen.
 //!
 //! ```sh
 //! cargo run --release -p emu-tests --example contest_screens -- docs/screenshots
@@ -34,6 +35,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             [AiSpec::level("minimax4", 4), AiSpec::level("minimax4", 9)],
         );
         Installed::new().install(t.calc(), &setup, &programs, true)?;
+        // joueur writes "thinking" in its zone while it searches: keep a capture showing it.
+        let thinking = t.text_templates("thinking")?;
         t.calc()
             .run(&VarPath::parse("main\\arbitre")?, &setup.arguments())?;
         let mut shots: Vec<Screen> = Vec::new();
@@ -47,7 +50,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         // Ready checks sent while the arbiter held the processor are answered late: drop them.
         std::thread::sleep(Duration::from_millis(300));
         t.calc().cable_mut().discard_input()?;
-        let playing = &shots[shots.len() / 2];
+        let middle = shots.len() / 2;
+        let playing = (0..shots.len())
+            .filter(|&i| thinking.find_in(&shots[i]).is_some())
+            .min_by_key(|&i| i.abs_diff(middle))
+            .map_or(&shots[middle], |i| &shots[i]);
         let name = model.name();
         playing.save_png(&out.join(format!("contest-{name}-playing.png")))?;
         let end = t.screenshot()?;
