@@ -127,6 +127,21 @@ impl Bus {
         }
     }
 
+    /// Moves every program image inside `[start, start + len)` by `to - start` (its block was
+    /// moved by the heap, as AMS moves unlocked blocks when it compacts).
+    pub fn move_code_in(&mut self, start: u32, len: u32, to: u32) {
+        let mut moved = false;
+        for c in &mut self.code {
+            if c.base.wrapping_sub(start) < len {
+                c.base = c.base - start + to;
+                moved = true;
+            }
+        }
+        if moved {
+            self.update_protection();
+        }
+    }
+
     /// The program image whose text holds `pc`.
     pub fn code_at(&self, pc: u32) -> Option<&CodeRange> {
         self.code.iter().find(|c| c.contains(pc))
@@ -339,5 +354,34 @@ impl AddressBus for Bus {
     }
     fn try_read_immediate_long(&mut self, address: u32) -> Result<u32, BusFault> {
         self.read(address, 4)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cpu::map::Layout;
+    use host::file::Model;
+
+    fn range(base: u32) -> CodeRange {
+        CodeRange {
+            base,
+            text_len: 0x40,
+            body_len: 0x50,
+            protected: true,
+            label: "a program".into(),
+        }
+    }
+
+    #[test]
+    fn code_moves_with_its_block() {
+        let mut bus = Bus::new(&Layout::of(Model::Ti89));
+        bus.add_code(range(0x1_0002));
+        bus.add_code(range(0x2_0002));
+        bus.move_code_in(0x1_0000, 0x60, 0x3_0000);
+        assert!(bus.protected_text_hit(0x1_0010, 2).is_none());
+        assert_eq!(bus.protected_text_hit(0x3_0010, 2).unwrap().base, 0x3_0002);
+        assert!(bus.code_at(0x3_0002).is_some());
+        assert!(bus.code_at(0x2_0002).is_some(), "a block elsewhere stays");
     }
 }

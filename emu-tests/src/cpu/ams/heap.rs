@@ -176,8 +176,8 @@ impl Heap {
     }
 
     /// Moves every unlocked block to another free place, as AMS may when it compacts the heap:
-    /// its bytes and guard go along, the handle table entry follows, and the old place is
-    /// filled with 0xDD. A block with no other place to go stays. Returns how many moved.
+    /// its bytes and guard go along, the handle table entry and any program image in it follow,
+    /// and the old place is filled with 0xDD. A block with no other place to go stays. Returns how many moved.
     pub fn move_unlocked(&mut self, bus: &mut Bus) -> usize {
         let unlocked: Vec<u16> = self
             .handles
@@ -197,6 +197,8 @@ impl Heap {
             bus.peek(old, &mut bytes);
             bus.poke(new, &bytes);
             bus.poke(old, &vec![MOVED; need as usize]);
+            // A program's code moves with its block (it stays executable and protected).
+            bus.move_code_in(old, need, new);
             bus.poke(map::HANDLE_TABLE + 4 * u32::from(h), &new.to_be_bytes());
             self.by_address.remove(&old);
             self.by_address.insert(new, h);
