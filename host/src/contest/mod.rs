@@ -19,10 +19,10 @@
 //! use host::link::{CableSpec, Calculator};
 //!
 //! let setup = MatchSetup::new(Model::Ti89, [AiSpec::level("winblock", 7), AiSpec::level("random", 9)]);
-//! let programs = install::Programs::build(std::path::Path::new("."), Model::Ti89)?;
+//! let programs = install::Programs::build(std::path::Path::new("."))?;
 //! let cable = "tiemu".parse::<CableSpec>().unwrap().open(std::time::Duration::from_secs(2)).unwrap();
 //! let mut calc = Calculator::new(cable, Model::Ti89);
-//! install::install(&mut calc, &setup, &programs)?;
+//! install::install(&mut calc, &setup, &programs, false)?;
 //! let outcome = run::run_match(&mut calc, &setup, &run::RunOptions::default())?;
 //! verify::check(&setup, &outcome)?;
 //! print!("{}", outcome.render()?);
