@@ -33,6 +33,8 @@ int __clzsi2(u32 x);
 int __ctzsi2(u32 x);
 int __clzdi2(u64 x);
 int __ctzdi2(u64 x);
+int __paritysi2(u32 x);
+int __paritydi2(u64 x);
 
 static inline u32 high(u64 x) { return (u32)(x >> 32); }
 static inline u32 low(u64 x) { return (u32)x; }
@@ -289,3 +291,15 @@ int __ctzsi2(u32 x) {
 int __clzdi2(u64 x) { return high(x) ? __clzsi2(high(x)) : 32 + __clzsi2(low(x)); }
 
 int __ctzdi2(u64 x) { return low(x) ? __ctzsi2(low(x)) : 32 + __ctzsi2(high(x)); }
+
+/* Parity (1 when an odd number of bits is set). GCC calls these for `popcount(x) & 1`,
+ * which Rust's `count_ones() & 1` becomes (the Othello solver's quadrant parity). The last
+ * four bits index a 16-bit table of parities held in a constant. */
+int __paritysi2(u32 x) {
+  x ^= x >> 16;
+  x ^= x >> 8;
+  x ^= x >> 4;
+  return (int)((0x6996u >> (x & 0xFu)) & 1u);
+}
+
+int __paritydi2(u64 x) { return __paritysi2(high(x) ^ low(x)); }

@@ -135,6 +135,7 @@ pub extern "C" fn arith64(op: u32, ah: u32, al: u32, bh: u32, bl: u32) -> u32 {
         8 => u64::from(a.count_ones()),
         9 => u64::from(a.leading_zeros()),
         10 => u64::from(a.trailing_zeros()),
+        11 => u64::from(a.count_ones() & 1),
         _ => 0,
     })
 }
@@ -151,6 +152,7 @@ pub extern "C" fn arith32(op: u32, a: u32, b: u32) -> u32 {
         5 => a.count_ones(),
         6 => a.leading_zeros(),
         7 => a.trailing_zeros(),
+        8 => a.count_ones() & 1,
         _ => 0,
     }
 }
