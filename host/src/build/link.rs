@@ -104,15 +104,26 @@ pub fn link(
     for object in objects {
         cmd.arg(object.as_ref());
     }
-    run(&mut cmd, "linking with m68k-linux-gnu-ld").map_err(explain_undefined)?;
+    run(&mut cmd, "linking with m68k-linux-gnu-ld").map_err(explain_link_error)?;
     Ok(())
 }
 
-/// Turns ld's "undefined reference" into what the program author can act on.
-fn explain_undefined(error: BuildError) -> BuildError {
+/// Turns ld's "undefined reference" and "relocation truncated to fit" into what the program
+/// author can act on.
+fn explain_link_error(error: BuildError) -> BuildError {
     let BuildError::ToolFailed { output, .. } = &error else {
         return error;
     };
+    if let Some(line) = output
+        .lines()
+        .find(|l| l.contains("relocation truncated to fit"))
+    {
+        let what = line
+            .split("relocation truncated to fit: ")
+            .nth(1)
+            .unwrap_or(line);
+        return BuildError::OutOfReach(what.trim().to_string());
+    }
     let mut symbols: Vec<&str> = output
         .lines()
         .filter_map(|l| l.split("undefined reference to `").nth(1))
@@ -267,4 +278,38 @@ pub fn read_image(elf: &[u8], exports: &[String]) -> Result<(ProgramImage, Secti
         exports: exported,
     };
     Ok((image, sizes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ld_failed(output: &str) -> BuildError {
+        BuildError::ToolFailed {
+            what: "linking with m68k-linux-gnu-ld".into(),
+            status: "exit status: 1".into(),
+            output: output.into(),
+        }
+    }
+
+    #[test]
+    fn a_program_beyond_32_kb_is_explained() {
+        let output = "t.o: in function `_start':\n(.text.start+0x6): relocation truncated to fit: R_68K_PC16 against symbol `__bss_start' defined in .bss section in t.elf\n";
+        let error = explain_link_error(ld_failed(output));
+        assert!(
+            matches!(&error, BuildError::OutOfReach(what) if what.starts_with("R_68K_PC16 against symbol `__bss_start'")),
+            "{error:?}"
+        );
+        assert!(error.to_string().contains("over 32 KB"), "{error}");
+    }
+
+    #[test]
+    fn undefined_helpers_are_named() {
+        let output = "prog.c:(.text+0x10): undefined reference to `__paritydi2'\n";
+        let error = explain_link_error(ld_failed(output));
+        assert_eq!(
+            error.to_string(),
+            "the link left undefined symbols:\n__paritydi2: not defined by the runtime (calc/programs/rt)"
+        );
+    }
 }

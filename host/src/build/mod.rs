@@ -116,6 +116,9 @@ pub enum BuildError {
     /// Symbols the link could not resolve.
     #[error("the link left undefined symbols:\n{0}")]
     Undefined(String),
+    /// The code grew beyond what the 68000's 16-bit PC-relative displacements reach.
+    #[error("the program is over 32 KB, out of reach of the 68000's 16-bit PC-relative references ({0}); AMS runs ASM programs of at most 24 KB anyway: build it for size (profile = \"size\" and gcc-opt = \"-Os\" in calc/programs/Cargo.toml) or split it")]
+    OutOfReach(String),
     /// The linked program cannot be made into an image.
     #[error(transparent)]
     Link(#[from] link::LinkError),
