@@ -13,6 +13,7 @@
 
 pub mod contest;
 pub mod os;
+pub mod testentry;
 pub mod ui;
 
 pub use os::Os;
