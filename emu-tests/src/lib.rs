@@ -4,6 +4,7 @@
 
 use std::io::Write;
 
+pub mod ai;
 pub mod cpu;
 pub mod diff;
 pub mod tiemu;

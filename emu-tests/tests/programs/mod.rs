@@ -36,3 +36,13 @@ pub fn build_program(
     adjust(&mut options);
     Some(build(&options).unwrap_or_else(|e| panic!("{test}: building {program}: {e}")))
 }
+
+/// A machine with `built` loaded and its module instantiated (one session of calls).
+pub fn session(built: &Built) -> emu_tests::cpu::Machine {
+    let mut m = emu_tests::cpu::Machine::new(host::file::Model::Ti89);
+    m.load(&built.image)
+        .unwrap_or_else(|e| panic!("loading {}: {e}", built.report.program));
+    m.call("w68k_open", &[])
+        .unwrap_or_else(|e| panic!("opening {}: {e}", built.report.program));
+    m
+}

@@ -1,0 +1,215 @@
+//! Connect Four on the 68000: the calls of `t_c4` (calc/programs/src/bin/t_c4.rs) and the
+//! same calls of the core natively. Positions are lists of columns (0..6) played from the
+//! empty board.
+
+use calc::connect4::ai::{choose, Ai};
+use calc::connect4::engine::Entry;
+use calc::connect4::solver::{self, Solver};
+use calc::connect4::Board;
+use calc::rng::Rng;
+
+use super::{accept, call, slots};
+use crate::cpu::{Failure, Machine};
+
+/// The sizes of the tables the program lends to the AIs (native calls use the same).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tables {
+    /// Entries of the engine's table.
+    pub engine: usize,
+    /// Entries of the solver's table.
+    pub solver: usize,
+}
+
+impl Tables {
+    /// The sizes the loaded `t_c4` uses.
+    pub fn of(m: &mut Machine) -> Result<Tables, Failure> {
+        Ok(Tables {
+            engine: m.call("c4_table_len", &[])?.d0 as usize,
+            solver: m.call("c4_solver_len", &[])?.d0 as usize,
+        })
+    }
+}
+
+/// What an AI of the ladder returned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The column, `None` when the game is over.
+    pub column: Option<u8>,
+    /// The AI's value of it.
+    pub score: i16,
+    /// Nodes searched.
+    pub nodes: u32,
+    /// The generator's next draw after the call.
+    pub next_draw: u32,
+}
+
+/// What the exact solver returned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solved {
+    /// The score of every column (`analyse`), or of the position alone in `scores[0]`
+    /// (`solve`).
+    pub scores: [Option<i8>; 7],
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// The board after `moves`.
+pub fn board(moves: &[u8]) -> Board {
+    let mut board = Board::new();
+    for &column in moves {
+        board.play(column).expect("a legal move");
+    }
+    board
+}
+
+/// The ladder's players the tests and the report measure, with their names: random,
+/// win/block, Min-Max 3, 5, 9 and the engine under 1,000 and 20,000 nodes (`Ai::STRONG`).
+pub fn ladder() -> Vec<(&'static str, Ai)> {
+    vec![
+        ("random", Ai::Random),
+        ("win/block", Ai::WinBlock),
+        ("minimax 3", Ai::EASY),
+        ("minimax 5", Ai::MEDIUM),
+        ("minimax 9", Ai::HARD),
+        ("alpha-beta 1000", Ai::AlphaBeta(1000)),
+        ("alpha-beta 20000", Ai::STRONG),
+    ]
+}
+
+/// `ai`'s move after `moves`, natively.
+pub fn native_choose(moves: &[u8], ai: Ai, seed: u32, tables: &Tables) -> Choice {
+    // As t_c4: a table for the engine only.
+    let len = if matches!(ai, Ai::AlphaBeta(_)) {
+        tables.engine
+    } else {
+        0
+    };
+    let mut table = vec![Entry::EMPTY; len];
+    let mut rng = Rng::new(seed);
+    let c = choose(ai, &board(moves), &mut rng, &mut table);
+    Choice {
+        column: c.column,
+        score: c.score,
+        nodes: c.nodes,
+        next_draw: rng.next_u32(),
+    }
+}
+
+/// Sets the position of `t_c4` to the board after `moves`.
+pub fn set_position(m: &mut Machine, moves: &[u8]) -> Result<(), Failure> {
+    m.call("c4_reset", &[])?;
+    for &column in moves {
+        accept(m, "c4_play", &[u32::from(column)])?;
+    }
+    Ok(())
+}
+
+/// `ai`'s move in the position set, on the 68000, and the cycles of the call.
+pub fn emulated_choose(m: &mut Machine, ai: Ai, seed: u32) -> Result<(Choice, u64), Failure> {
+    let (d0, cycles) = call(m, "c4_choose", &[u32::from(ai.code()), seed])?;
+    if d0 == u32::MAX {
+        return Err(Failure::Setup(format!(
+            "t_c4 knows no AI of code {}",
+            ai.code()
+        )));
+    }
+    let s = slots(m)?;
+    let choice = Choice {
+        column: d0.checked_sub(1).map(|c| c as u8),
+        score: s[0] as u16 as i16,
+        nodes: s[1],
+        next_draw: s[2],
+    };
+    Ok((choice, cycles))
+}
+
+/// The exact score of the position after `moves` (weak: win, draw or loss), natively, with a
+/// fresh table.
+pub fn native_solve(moves: &[u8], weak: bool, tables: &Tables) -> Solved {
+    let mut table = vec![solver::Entry::EMPTY; tables.solver];
+    let mut solver = Solver::new(&mut table);
+    let score = solver.solve(&board(moves), weak);
+    let mut scores = [None; 7];
+    scores[0] = Some(score);
+    Solved {
+        scores,
+        nodes: solver.nodes(),
+    }
+}
+
+/// The same on the 68000, and the cycles of the call.
+pub fn emulated_solve(m: &mut Machine, weak: bool) -> Result<(Solved, u64), Failure> {
+    let (d0, cycles) = call(m, "c4_solve", &[u32::from(weak)])?;
+    let s = slots(m)?;
+    let mut scores = [None; 7];
+    scores[0] = Some(d0 as u8 as i8);
+    let solved = Solved {
+        scores,
+        nodes: u64::from(s[1]) << 32 | u64::from(s[0]),
+    };
+    Ok((solved, cycles))
+}
+
+/// The exact score of every column after `moves`, natively, with a fresh table.
+pub fn native_analyse(moves: &[u8], weak: bool, tables: &Tables) -> Solved {
+    let mut table = vec![solver::Entry::EMPTY; tables.solver];
+    let mut solver = Solver::new(&mut table);
+    let scores = solver.analyse(&board(moves), weak);
+    Solved {
+        scores,
+        nodes: solver.nodes(),
+    }
+}
+
+/// The same on the 68000, and the cycles of the call.
+pub fn emulated_analyse(m: &mut Machine, weak: bool) -> Result<(Solved, u64), Failure> {
+    let (_, cycles) = call(m, "c4_analyse", &[u32::from(weak)])?;
+    let s = slots(m)?;
+    let mut scores = [None; 7];
+    for (i, score) in scores.iter_mut().enumerate() {
+        let byte = (s[i / 4] >> (8 * (3 - i % 4))) as u8;
+        *score = (byte != 0x80).then_some(byte as i8);
+    }
+    let solved = Solved {
+        scores,
+        nodes: u64::from(s[3]) << 32 | u64::from(s[2]),
+    };
+    Ok((solved, cycles))
+}
+
+/// `count` positions reached by random play from the empty board (each 0 to `max_moves`
+/// moves long, the game not over), from `seed`.
+pub fn random_positions(seed: u32, count: usize, max_moves: u32) -> Vec<Vec<u8>> {
+    random_positions_between(seed, count, 0, max_moves)
+}
+
+/// Like [`random_positions`], each position `min_moves` to `max_moves` moves long.
+pub fn random_positions_between(
+    seed: u32,
+    count: usize,
+    min_moves: u32,
+    max_moves: u32,
+) -> Vec<Vec<u8>> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let length = min_moves + rng.below(max_moves - min_moves + 1);
+        let mut board = Board::new();
+        let mut moves = Vec::new();
+        while moves.len() < length as usize && board.outcome().is_none() {
+            let column = rng.below(7) as u8;
+            if board.play(column).is_ok() {
+                moves.push(column);
+            }
+        }
+        if board.outcome().is_none() && moves.len() == length as usize {
+            out.push(moves);
+        }
+    }
+    out
+}
+
+/// Columns "1".."7" (Pons' notation) as 0..6.
+pub fn columns(moves: &str) -> Vec<u8> {
+    moves.bytes().map(|b| b - b'1').collect()
+}

@@ -1,0 +1,200 @@
+//! Every AI of every game on the 68000: the calls of the test-entry programs of
+//! `calc/programs` (`t_c4`, `t_ttt`, `t_oth`, `t_ent`, and their baseline `t_base`), each beside
+//! the same call of the core run natively, so that a test or a report compares the two and
+//! counts the cycles of the 68000 side.
+//!
+//! One module per game ([`c4`], [`ttt`], [`oth`], [`ent`]): a type for what an AI returns (its
+//! move and, for the searches, score and node count, plus the generator's next draw after
+//! the call, which shows that both sides drew the same number of times), `native_*`
+//! functions that call the core, `emulated_*` functions that call the program's exports on a
+//! [`Machine`] (and return the cycles of the AI's call alone, without the set-up), and the
+//! positions the tests use (seeded random play, fixed sets). [`Costs`] gathers the cycles of
+//! each AI level into the report (cycles per move at 12 MHz).
+//!
+//! ```no_run
+//! use emu_tests::ai::{c4, Costs};
+//! use emu_tests::cpu::Machine;
+//! use calc::connect4::ai::Ai;
+//! # fn image() -> host::build::ProgramImage { unimplemented!() }
+//! let mut m = Machine::new(host::file::Model::Ti89);
+//! m.load(&image()).unwrap(); // t_c4, built by host::build
+//! m.call("w68k_open", &[]).unwrap();
+//! let lens = c4::Tables::of(&mut m).unwrap();
+//! let mut costs = Costs::default();
+//! let moves = [3, 3, 2];
+//! let want = c4::native_choose(&moves, Ai::EASY, 7, &lens);
+//! c4::set_position(&mut m, &moves).unwrap();
+//! let (got, cycles) = c4::emulated_choose(&mut m, Ai::EASY, 7).unwrap();
+//! assert_eq!(want, got);
+//! costs.add("connect four", "minimax 3", cycles);
+//! println!("{}", costs.table());
+//! ```
+
+pub mod c4;
+pub mod ent;
+pub mod oth;
+pub mod ttt;
+
+use crate::cpu::{Failure, Machine};
+
+/// 68000 cycles per millisecond at the calculators' 12 MHz.
+pub const CYCLES_PER_MS: u64 = 12_000;
+
+/// The result slots a test-entry program filled in its last call (its `out` export).
+pub fn slots(m: &mut Machine) -> Result<[u32; 4], Failure> {
+    let mut out = [0; 4];
+    for (i, slot) in out.iter_mut().enumerate() {
+        *slot = m.call("out", &[i as u32])?.d0;
+    }
+    Ok(out)
+}
+
+/// Calls export `name` and returns d0 and the call's cycles.
+pub fn call(m: &mut Machine, name: &str, args: &[u32]) -> Result<(u32, u64), Failure> {
+    let out = m.call(name, args)?;
+    Ok((out.d0, out.counters.cycles))
+}
+
+/// Calls a set-up export that answers 0 when it accepted the move, and fails otherwise.
+pub fn accept(m: &mut Machine, name: &str, args: &[u32]) -> Result<(), Failure> {
+    match m.call(name, args)?.d0 {
+        0 => Ok(()),
+        other => Err(Failure::Setup(format!(
+            "{name}{args:?} refused the move (answered {other})"
+        ))),
+    }
+}
+
+/// The cycles of the calls of one AI level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cost {
+    /// The game.
+    pub game: String,
+    /// The AI and its level.
+    pub ai: String,
+    /// Calls measured.
+    pub calls: u64,
+    /// Cycles of all of them.
+    pub total: u64,
+    /// Cycles of the longest.
+    pub max: u64,
+}
+
+impl Cost {
+    /// Mean cycles per call.
+    pub fn mean(&self) -> u64 {
+        self.total / self.calls.max(1)
+    }
+}
+
+/// Milliseconds of `cycles` at 12 MHz.
+pub fn millis(cycles: u64) -> f64 {
+    cycles as f64 / CYCLES_PER_MS as f64
+}
+
+/// The costs of every AI level measured, in the order first seen.
+#[derive(Clone, Debug, Default)]
+pub struct Costs {
+    /// One row per (game, AI).
+    pub rows: Vec<Cost>,
+}
+
+impl Costs {
+    /// Counts one call of `ai` of `game` that took `cycles`.
+    pub fn add(&mut self, game: &str, ai: &str, cycles: u64) {
+        let index = match self.rows.iter().position(|r| r.game == game && r.ai == ai) {
+            Some(i) => i,
+            None => {
+                self.rows.push(Cost {
+                    game: game.into(),
+                    ai: ai.into(),
+                    calls: 0,
+                    total: 0,
+                    max: 0,
+                });
+                self.rows.len() - 1
+            }
+        };
+        let row = &mut self.rows[index];
+        row.calls += 1;
+        row.total += cycles;
+        row.max = row.max.max(cycles);
+    }
+
+    /// The report as a Markdown table: calls, mean and max cycles, and the same in
+    /// milliseconds at 12 MHz.
+    pub fn table(&self) -> String {
+        let mut out = String::from(
+            "| game | AI | calls | mean cycles | max cycles | mean ms | max ms |\n\
+             | --- | --- | ---: | ---: | ---: | ---: | ---: |\n",
+        );
+        for r in &self.rows {
+            out.push_str(&format!(
+                "| {} | {} | {} | {} | {} | {} | {} |\n",
+                r.game,
+                r.ai,
+                r.calls,
+                thousands(r.mean()),
+                thousands(r.max),
+                ms(r.mean()),
+                ms(r.max),
+            ));
+        }
+        out
+    }
+}
+
+/// Milliseconds at 12 MHz, with a precision that suits the magnitude.
+fn ms(cycles: u64) -> String {
+    let v = millis(cycles);
+    if v < 10.0 {
+        format!("{v:.2}")
+    } else if v < 1000.0 {
+        format!("{v:.1}")
+    } else {
+        thousands(v.round() as u64)
+    }
+}
+
+/// `n` with a comma every three digits.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn costs_keep_mean_and_max_per_level() {
+        let mut costs = Costs::default();
+        costs.add("g", "a", 100);
+        costs.add("g", "b", 5);
+        costs.add("g", "a", 300);
+        assert_eq!(costs.rows.len(), 2);
+        assert_eq!(costs.rows[0].mean(), 200);
+        assert_eq!(costs.rows[0].max, 300);
+        assert_eq!(costs.rows[1].calls, 1);
+        let table = costs.table();
+        assert!(
+            table.contains("| g | a | 2 | 200 | 300 | 0.02 | 0.03 |"),
+            "{table}"
+        );
+    }
+
+    #[test]
+    fn thousands_are_grouped() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(12_345_678), "12,345,678");
+    }
+}

@@ -1,0 +1,174 @@
+//! Tic-tac-toe on the 68000: the calls of `t_ttt` (calc/programs/src/bin/t_ttt.rs) and the
+//! same calls of the core natively. A position is the mark that moved first and the cells
+//! (0..8) played since.
+
+use calc::rng::Rng;
+use calc::tictactoe::seed003::{self, Reason};
+use calc::tictactoe::{minimax, Board, Mark};
+
+use super::{accept, call, slots};
+use crate::cpu::{Failure, Machine};
+
+/// A position: who moved first, and the cells played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// The mark that moved first.
+    pub first: Mark,
+    /// The cells played, in order.
+    pub moves: Vec<u8>,
+}
+
+impl Position {
+    /// The board.
+    pub fn board(&self) -> Board {
+        let mut board = Board::new(self.first);
+        for &cell in &self.moves {
+            board.play(cell).expect("a legal move");
+        }
+        board
+    }
+}
+
+/// What an AI returned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The cell, `None` when the AI gives none (game over).
+    pub cell: Option<u8>,
+    /// Seed 003: its reason (0 win, 1 block, 2 random); Min-Max: the move's value.
+    pub score: i16,
+    /// Positions visited (Min-Max).
+    pub nodes: u32,
+    /// The generator's next draw after the call.
+    pub next_draw: u32,
+}
+
+/// The AIs: `None` for seed 003, `Some(depth)` for seed 004's Min-Max.
+pub fn ladder() -> Vec<(&'static str, Option<u8>)> {
+    vec![
+        ("seed 003", None),
+        ("minimax 3", Some(minimax::EASY)),
+        ("minimax 5", Some(minimax::MEDIUM)),
+        ("minimax 9", Some(minimax::HARD)),
+    ]
+}
+
+/// The AI's move in `position`, natively (`depth` as in [`ladder`]).
+pub fn native_choose(position: &Position, depth: Option<u8>, seed: u32) -> Choice {
+    let board = position.board();
+    let mut rng = Rng::new(seed);
+    let choice = match depth {
+        None => {
+            let c = seed003::choose_move(&board, &mut rng);
+            let reason = match c {
+                Some((_, Reason::Win)) => 0,
+                Some((_, Reason::Block)) => 1,
+                _ => 2,
+            };
+            Choice {
+                cell: c.map(|(cell, _)| cell),
+                score: reason,
+                nodes: 0,
+                next_draw: 0,
+            }
+        }
+        Some(depth) => {
+            let c = minimax::choose_move(&board, depth, &mut rng);
+            Choice {
+                cell: c.map(|c| c.cell),
+                score: c.map_or(0, |c| c.score),
+                nodes: c.map_or(0, |c| c.nodes),
+                next_draw: 0,
+            }
+        }
+    };
+    Choice {
+        next_draw: rng.next_u32(),
+        ..choice
+    }
+}
+
+/// Sets the position of `t_ttt`.
+pub fn set_position(m: &mut Machine, position: &Position) -> Result<(), Failure> {
+    m.call("ttt_reset", &[u32::from(position.first == Mark::O)])?;
+    for &cell in &position.moves {
+        accept(m, "ttt_play", &[u32::from(cell)])?;
+    }
+    Ok(())
+}
+
+/// The AI's move in the position set, on the 68000, and the cycles of the call.
+pub fn emulated_choose(
+    m: &mut Machine,
+    depth: Option<u8>,
+    seed: u32,
+) -> Result<(Choice, u64), Failure> {
+    let (d0, cycles) = match depth {
+        None => call(m, "ttt_seed003", &[seed])?,
+        Some(depth) => call(m, "ttt_minimax", &[u32::from(depth), seed])?,
+    };
+    let s = slots(m)?;
+    let choice = Choice {
+        cell: d0.checked_sub(1).map(|c| c as u8),
+        score: s[0] as u16 as i16,
+        nodes: s[1],
+        next_draw: s[2],
+    };
+    Ok((choice, cycles))
+}
+
+/// `count` positions (game not over) reached by random play, either mark first, from `seed`.
+pub fn random_positions(seed: u32, count: usize) -> Vec<Position> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let first = if rng.coin() { Mark::X } else { Mark::O };
+        let length = rng.below(9);
+        let mut board = Board::new(first);
+        let mut moves = Vec::new();
+        while moves.len() < length as usize && !board.is_over() {
+            let free = board.free();
+            let cell = (0u8..9)
+                .filter(|&c| free & (1 << c) != 0)
+                .nth(rng.below(free.count_ones()) as usize)
+                .expect("a free cell");
+            board.play(cell).expect("a free cell is legal");
+            moves.push(cell);
+        }
+        if !board.is_over() {
+            out.push(Position { first, moves });
+        }
+    }
+    out
+}
+
+/// Every position of a game (game not over), either mark first: 5,478 minus the finished.
+pub fn all_positions() -> Vec<Position> {
+    fn walk(position: Position, out: &mut Vec<Position>) {
+        let board = position.board();
+        if board.is_over() {
+            return;
+        }
+        // A position is kept once, at the first move order reaching it.
+        out.push(position.clone());
+        for cell in 0..9u8 {
+            if board.free() & (1 << cell) != 0 {
+                let mut next = position.clone();
+                next.moves.push(cell);
+                walk(next, out);
+            }
+        }
+    }
+    let mut all = Vec::new();
+    for first in [Mark::X, Mark::O] {
+        walk(
+            Position {
+                first,
+                moves: Vec::new(),
+            },
+            &mut all,
+        );
+    }
+    let mut seen = std::collections::HashSet::new();
+    all.retain(|p| seen.insert((p.first, p.board())));
+    all
+}

@@ -1,0 +1,164 @@
+//! Every AI of Connect Four on the 68000: `t_c4`, built by the cross build and run in the
+//! CPU harness, returns the same move, score, node count and generator state as the core run
+//! natively: the ladder (random, win/block, Min-Max 3/5/9, the alpha-beta engine under a
+//! node budget) on positions of seeded random play with several seeds, and the exact solver
+//! on Pons' test positions (whose scores it must also find). The default run is a bounded
+//! sample (about a minute); `--ignored` runs the large set. The cycles per move are printed
+//! (`--nocapture`); the report of every game is `cargo run --release -p emu-tests --example
+//! ai_cycles`.
+
+mod programs;
+
+use calc::connect4::ai::Ai;
+use emu_tests::ai::{c4, Costs};
+use emu_tests::cpu::Machine;
+use emu_tests::diff::Differential;
+
+const GAME: &str = "connect four";
+
+/// Checks `ai` with each seed on each position.
+fn check_ai(
+    d: &mut Differential,
+    costs: &mut Costs,
+    tables: &c4::Tables,
+    name: &str,
+    ai: Ai,
+    positions: &[Vec<u8>],
+    seeds: &[u32],
+) {
+    for moves in positions {
+        for &seed in seeds {
+            let mut cycles = 0;
+            d.check(
+                &format!("{name} seed {seed} after {moves:?}"),
+                || c4::native_choose(moves, ai, seed, tables),
+                |m: &mut Machine| {
+                    c4::set_position(m, moves)?;
+                    let (choice, c) = c4::emulated_choose(m, ai, seed)?;
+                    cycles = c;
+                    Ok(choice)
+                },
+            )
+            .unwrap_or_else(|e| panic!("{e}"));
+            costs.add(GAME, name, cycles);
+        }
+    }
+}
+
+/// Pons' positions of `set` (every `step`-th line, `count` of them) with their scores.
+fn pons(set: &str, step: usize, count: usize) -> Vec<(Vec<u8>, i8)> {
+    let path = programs::repo_root()
+        .join("calc/tests/data/connect4")
+        .join(set);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+    text.lines()
+        .step_by(step)
+        .take(count)
+        .map(|line| {
+            let (moves, score) = line.split_once(' ').expect("MOVES SCORE");
+            (c4::columns(moves), score.trim().parse().expect("a score"))
+        })
+        .collect()
+}
+
+/// Solves each position (strong and weak), checks the score against the set's and the
+/// 68000 against native; analyses the first `analysed` of them column by column.
+fn check_solver(
+    d: &mut Differential,
+    costs: &mut Costs,
+    tables: &c4::Tables,
+    positions: &[(Vec<u8>, i8)],
+    analysed: usize,
+) {
+    for (i, (moves, score)) in positions.iter().enumerate() {
+        for weak in [false, true] {
+            let name = if weak { "solver (weak)" } else { "solver" };
+            let mut cycles = 0;
+            let solved = d
+                .check(
+                    &format!("{name} after {moves:?}"),
+                    || c4::native_solve(moves, weak, tables),
+                    |m: &mut Machine| {
+                        c4::set_position(m, moves)?;
+                        let (solved, c) = c4::emulated_solve(m, weak)?;
+                        cycles = c;
+                        Ok(solved)
+                    },
+                )
+                .unwrap_or_else(|e| panic!("{e}"));
+            let want = if weak { score.signum() } else { *score };
+            assert_eq!(solved.scores[0], Some(want), "{name} after {moves:?}");
+            costs.add(GAME, name, cycles);
+        }
+        if i < analysed {
+            let mut cycles = 0;
+            d.check(
+                &format!("analyse after {moves:?}"),
+                || c4::native_analyse(moves, false, tables),
+                |m: &mut Machine| {
+                    c4::set_position(m, moves)?;
+                    let (solved, c) = c4::emulated_analyse(m, false)?;
+                    cycles = c;
+                    Ok(solved)
+                },
+            )
+            .unwrap_or_else(|e| panic!("{e}"));
+            costs.add(GAME, "solver (every column)", cycles);
+        }
+    }
+}
+
+fn start(test: &str) -> Option<(Differential, c4::Tables)> {
+    let built = programs::build_program(test, "t_c4", |_| {})?;
+    let mut m = programs::session(&built);
+    let tables = c4::Tables::of(&mut m).unwrap();
+    Some((Differential::new(m), tables))
+}
+
+#[test]
+fn c4_ais_match_native_on_a_sample() {
+    let Some((mut d, tables)) = start("c4_ais_match_native_on_a_sample") else {
+        return;
+    };
+    let mut costs = Costs::default();
+    let early = c4::random_positions(0xC4_0001, 12, 20);
+    let late = c4::random_positions_between(0xC4_0002, 4, 26, 34);
+    for (name, ai) in c4::ladder() {
+        let (positions, seeds): (&[Vec<u8>], &[u32]) = match ai {
+            Ai::Random | Ai::WinBlock => (&early, &[1, 2, 3]),
+            Ai::Minimax(3) => (&early, &[1, 2]),
+            Ai::Minimax(5) => (&early[..6], &[1]),
+            Ai::Minimax(_) => (&late[..2], &[1]),
+            Ai::AlphaBeta(1000) => (&early[..4], &[1]),
+            Ai::AlphaBeta(_) => (&late[..1], &[1]),
+        };
+        check_ai(&mut d, &mut costs, &tables, name, ai, positions, seeds);
+    }
+    check_solver(&mut d, &mut costs, &tables, &pons("Test_L3_R1", 97, 5), 2);
+    println!("{}\n{}", d.summary(), costs.table());
+}
+
+#[test]
+#[ignore = "the large set: about 10 minutes"]
+fn c4_ais_match_native_on_many_positions() {
+    let Some((mut d, tables)) = start("c4_ais_match_native_on_many_positions") else {
+        return;
+    };
+    let mut costs = Costs::default();
+    let early = c4::random_positions(0xC4_0011, 60, 24);
+    let late = c4::random_positions_between(0xC4_0012, 20, 24, 38);
+    for (name, ai) in c4::ladder() {
+        let (positions, seeds): (&[Vec<u8>], &[u32]) = match ai {
+            Ai::Random | Ai::WinBlock => (&early, &[1, 2, 3, 4, 5]),
+            Ai::Minimax(3) | Ai::Minimax(5) => (&early, &[1, 2, 3]),
+            Ai::Minimax(_) => (&late, &[1, 2]),
+            Ai::AlphaBeta(1000) => (&early, &[1]),
+            Ai::AlphaBeta(_) => (&early[..6], &[1]),
+        };
+        check_ai(&mut d, &mut costs, &tables, name, ai, positions, seeds);
+    }
+    check_solver(&mut d, &mut costs, &tables, &pons("Test_L3_R1", 20, 50), 10);
+    check_solver(&mut d, &mut costs, &tables, &pons("Test_L2_R1", 100, 4), 0);
+    println!("{}\n{}", d.summary(), costs.table());
+}
