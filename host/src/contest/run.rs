@@ -1,9 +1,10 @@
 //! Running the arbiter and reading its results back.
 //!
 //! The arbiter holds the calculator's processor for the whole game: the link is not serviced
-//! until it ends (or waits for a key). So the host only polls with short ready checks (RDY,
-//! answered by the OS once the arbiter is idle), never with longer requests the calculator
-//! would find half-received later. With `attente` = 1 the arbiter waits for a key at the end:
+//! until it ends (or waits for a key). So the host sends one ready check (RDY, answered by the
+//! OS once the arbiter is idle) and waits for its answer, never more than one (unanswered
+//! checks would pile up and be answered later in place of the next requests), and never a
+//! longer request the calculator would find half-received later. With `attente` = 1 the arbiter waits for a key at the end:
 //! the host takes the final screen, presses ENTER and waits until the OS answers again.
 
 use std::time::{Duration, Instant};
@@ -75,7 +76,8 @@ fn var(folder: &str, name: &str) -> Result<VarPath, ContestError> {
     Ok(VarPath::new(VarName::new(folder)?, VarName::new(name)?))
 }
 
-/// Polls with short ready checks until the calculator answers, for at most `timeout`.
+/// Waits until the calculator answers a ready check, for at most `timeout`: one check at a
+/// time (see [`Calculator::await_ready`]), a new one after `poll` when the answer is "busy".
 pub fn wait_until_ready<C: Cable>(
     calc: &mut Calculator<C>,
     timeout: Duration,
@@ -85,19 +87,20 @@ pub fn wait_until_ready<C: Cable>(
     let saved = calc.cable().timeout();
     calc.cable_mut().set_timeout(Duration::from_millis(400));
     let result = loop {
-        if start.elapsed() > timeout {
+        let left = timeout.saturating_sub(start.elapsed());
+        if left.is_zero() {
             break Err(ContestError::Timeout(timeout));
         }
         let answer = calc
             .cable_mut()
             .discard_input()
             .map_err(LinkError::from)
-            .and_then(|()| calc.ready());
+            .and_then(|()| calc.await_ready(left));
         match answer {
             Ok(()) => break Ok(()),
-            Err(LinkError::Busy { .. })
-            | Err(LinkError::Cable(crate::link::CableError::Timeout { .. })) => {
-                std::thread::sleep(poll)
+            Err(LinkError::Busy { .. }) => std::thread::sleep(poll),
+            Err(LinkError::Cable(crate::link::CableError::Timeout { .. })) => {
+                break Err(ContestError::Timeout(timeout))
             }
             Err(e) => break Err(ContestError::link("waiting for the arbiter")(e)),
         }

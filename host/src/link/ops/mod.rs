@@ -28,7 +28,7 @@ pub use error::LinkError;
 pub use remote::{keys, run_keys};
 pub use screen::Screenshot;
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::file::Model;
 use crate::link::cable::{Cable, CableError};
@@ -282,6 +282,26 @@ impl<C: Cable> Calculator<C> {
         Ok(())
     }
 
+    /// Sends one ready check and waits up to `patience` for its answer, for a calculator that
+    /// is busy running a program: it answers only once it is idle again. One check at a time:
+    /// checks sent while nobody reads them pile up in the link and are answered later, out of
+    /// turn, in place of the next requests. Fails like [`Calculator::ready`], and with the
+    /// cable's timeout when no answer came in time.
+    pub fn await_ready(&mut self, patience: Duration) -> Result<(), LinkError> {
+        self.send_packet(&packet::rdy(), "")?;
+        let start = Instant::now();
+        let status = loop {
+            match self.expect_ack("waiting for the calculator to be ready") {
+                Err(e) if is_timeout(&e) && start.elapsed() < patience => continue,
+                other => break other?,
+            }
+        };
+        if status & 0x0100 != 0 {
+            return Err(LinkError::Busy { status });
+        }
+        Ok(())
+    }
+
     fn pause(&self, d: Duration) {
         if !d.is_zero() {
             std::thread::sleep(d);
@@ -292,4 +312,44 @@ impl<C: Cable> Calculator<C> {
 /// Whether an error is a timeout of the cable (nothing came).
 pub(crate) fn is_timeout(e: &LinkError) -> bool {
     matches!(e, LinkError::Cable(CableError::Timeout { .. }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::link::cable::fake::{FakeCable, Step};
+
+    const RDY: [u8; 4] = [0x08, 0x68, 0, 0];
+
+    #[test]
+    fn await_ready_takes_the_answer_to_its_one_check() {
+        let cable = FakeCable::new(vec![
+            Step::Expect(RDY.to_vec()),
+            Step::Reply(vec![0x98, 0x56, 0, 0]),
+        ]);
+        let mut c = Calculator::new(cable, Model::Ti89);
+        c.await_ready(Duration::from_secs(5)).unwrap();
+        assert!(c.cable().finished());
+    }
+
+    /// A calculator that stays busy gets one check, not one per timeout of the cable.
+    #[test]
+    fn await_ready_sends_one_check_while_nothing_answers() {
+        let cable = FakeCable::new(vec![Step::Expect(RDY.to_vec())]);
+        let mut c = Calculator::new(cable, Model::Ti89);
+        let e = c.await_ready(Duration::from_millis(30)).unwrap_err();
+        assert!(is_timeout(&e), "{e}");
+        assert_eq!(c.cable().sent(), RDY);
+    }
+
+    #[test]
+    fn await_ready_reports_busy() {
+        let cable = FakeCable::new(vec![
+            Step::Expect(RDY.to_vec()),
+            Step::Reply(vec![0x98, 0x56, 0x00, 0x01]),
+        ]);
+        let mut c = Calculator::new(cable, Model::Ti89);
+        let e = c.await_ready(Duration::from_secs(5)).unwrap_err();
+        assert!(matches!(e, LinkError::Busy { status: 0x0100 }), "{e}");
+    }
 }
