@@ -115,3 +115,42 @@ fn bench_prints_every_set_and_the_fingerprint() {
     let out = host().args(["bench", "chess"]).output().unwrap();
     assert!(!out.status.success());
 }
+
+/// `--stats` adds the solver's node count (the same as the core's, table cleared) and a time.
+#[test]
+fn stats_give_the_node_count_of_each_position() {
+    use calc::connect4::solver::{Entry, Solver};
+    let lines: Vec<&str> = MIDDLE_EASY.lines().take(3).collect();
+    let mut child = host()
+        .args(["solve", "connect4", "-", "--stats", "--table-bits", "16"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(lines.join("\n").as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut table = vec![Entry::EMPTY; 1 << 16];
+    let mut solver = Solver::new(&mut table);
+    for (line, printed) in lines.iter().zip(text.lines()) {
+        let mut words = line.split_whitespace();
+        let board = calc::connect4::Board::from_moves(words.next().unwrap()).unwrap();
+        solver.reset();
+        let score = solver.solve(&board, false);
+        let fields: Vec<u64> = printed
+            .split(' ')
+            .map(|f| f.trim_start_matches('-').parse().unwrap())
+            .collect();
+        assert_eq!(printed.split(' ').next().unwrap(), score.to_string());
+        assert_eq!(printed.split(' ').next().unwrap(), words.next().unwrap());
+        assert_eq!(fields[1], solver.nodes(), "{line}");
+        assert_eq!(fields.len(), 3, "{printed}");
+    }
+    assert_eq!(text.lines().count(), 3);
+}

@@ -6,6 +6,7 @@ use calc::connect4::solver::{self, Solver};
 use clap::{Args, ValueEnum};
 use host::play::connect4::parse_board;
 use std::io::{BufRead, Write};
+use std::time::Instant;
 
 /// The games `solve` knows.
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -30,6 +31,11 @@ pub struct SolveArgs {
     /// log2 of the number of entries of the solver's table (8 bytes each).
     #[arg(long, default_value_t = 23, value_parser = clap::value_parser!(u32).range(0..=30))]
     table_bits: u32,
+    /// Also print the solver's node count and the time in microseconds after each score
+    /// (`SCORE NODES MICROSECONDS`); the table is then cleared before each position, as in
+    /// `host bench`, so that the counts do not depend on the positions before.
+    #[arg(long)]
+    stats: bool,
 }
 
 /// Runs the command.
@@ -41,9 +47,19 @@ pub fn run(args: SolveArgs) -> anyhow::Result<()> {
     let mut solver = Solver::new(&mut table);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
+    let mut answer = |board: &calc::connect4::Board, out: &mut dyn Write| {
+        if !args.stats {
+            return writeln!(out, "{}", solver.solve(board, args.weak));
+        }
+        solver.reset();
+        let start = Instant::now();
+        let score = solver.solve(board, args.weak);
+        let micros = start.elapsed().as_micros();
+        writeln!(out, "{score} {} {micros}", solver.nodes())
+    };
     if args.moves != "-" {
         let board = parse_board(&args.moves)?;
-        writeln!(out, "{}", solver.solve(&board, args.weak))?;
+        answer(&board, &mut out)?;
         return Ok(());
     }
     let stdin = std::io::stdin();
@@ -56,7 +72,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<()> {
                 i + 1
             )
         })?;
-        writeln!(out, "{}", solver.solve(&board, args.weak))?;
+        answer(&board, &mut out)?;
         out.flush()?;
     }
     Ok(())
