@@ -105,7 +105,9 @@
 //! | [`ams::exec`] | EX_patch 15A, NG_execute 25D |
 //!
 //! Where the emulation simplifies AMS (each a documented choice, never a silent guess):
-//! - the heap never compacts (blocks move only on HeapRealloc or when a VAT table grows);
+//! - compaction is modelled one way: before every allocation a program asks for (HeapAlloc*,
+//!   HeapAllocPtr, HeapRealloc, HS_popEStack) every unlocked block moves, with any program
+//!   image in it; the OS's own allocations (VAT calls) move nothing but the block they grow;
 //! - the VAT has no archive memory, twins, temporary folders or system variables; SymAdd or
 //!   VarStore into a missing folder fails where AMS would open its "create folder?" dialog;
 //! - push_parse_text knows one line of a small grammar (a program call with integer and
