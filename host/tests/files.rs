@@ -6,7 +6,8 @@
 mod common;
 
 use host::file::{
-    Attribute, Integer, Model, Text, TextLine, Value, VarFile, VarPath, VarType, Variable,
+    Attribute, BasicText, Integer, Model, Text, TextLine, Value, VarFile, VarPath, VarType,
+    Variable,
 };
 use std::process::Command;
 
@@ -152,6 +153,15 @@ fn our_files() -> Vec<(String, VarFile)> {
             .unwrap(),
             Variable::asm_program(p("main\\prog"), vec![0x4E, 0x71, 0x4E, 0x75, 0, 0, 0xF3])
                 .unwrap(),
+            // The repository's TI-BASIC contest AI, in text form (type 0x12, tag 0xDC).
+            Variable::new(
+                p("ai1\\joueur"),
+                &Value::Basic(
+                    BasicText::program(include_str!("../../calc/programs/basic/joueur.txt"))
+                        .unwrap(),
+                ),
+            )
+            .unwrap(),
         ];
         for (i, v) in vars.iter().enumerate() {
             let f = VarFile::single(model, v.clone());
@@ -225,6 +235,13 @@ fn libtifiles2_accepts_every_file_we_write() {
                 "{name}:\n got {line}\nwant{expect}"
             );
         }
+    }
+    // Among them the TI-BASIC program in text form, for every model (type 0x12 checked above).
+    for ext in ["89p", "9xp", "v2p"] {
+        assert!(
+            files.iter().any(|(n, _)| n == &format!("8joueur.{ext}")),
+            "no TI-BASIC .{ext} file"
+        );
     }
     eprintln!("libtifiles2 accepted {} files written by host", files.len());
 }

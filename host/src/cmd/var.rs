@@ -56,6 +56,7 @@ pub fn show(value: &Value) -> String {
             format!("{{{}}}", parts.join(","))
         }
         Value::Program(d) => format!("ASM program, {} bytes", d.len()),
+        Value::Basic(b) => format!("TI-BASIC text {:?}", b.to_source()),
         Value::Expression(d) => format!("expression [{}]", hex(d)),
         Value::Opaque { var_type, data } => format!("{var_type} [{}]", hex(data)),
     }

@@ -1,7 +1,8 @@
 //! Calculator files (`.89z`, `.9xs`, `.v2e`, `.89g`, ...): pure code over byte slices, no I/O.
 //!
 //! This module knows the calculator models, variable names and types, the typed values of
-//! variables (integers, strings, text, lists, programs; anything else kept as opaque bytes)
+//! variables (integers, strings, text, lists, ASM programs, TI-BASIC programs in text form;
+//! anything else kept as opaque bytes)
 //! and the layouts of single-variable and group files (ti68k-facts §1-2). It never touches
 //! `std::fs`, a cable or a packet; writing a file to disk goes through
 //! [`crate::atomic::write_atomic`].
@@ -25,6 +26,21 @@
 //! `file.extension()` gives `"89z"` (`"9xz"`, `"v2z"` for the other models) and
 //! `var.file_name(model)` gives `"hello.89z"`.
 //!
+//! # Writing a TI-BASIC program file
+//!
+//! From its source text, in text form (TI's OS tokenizes it on its first run; see
+//! [`BasicText`] for the layout):
+//!
+//! ```
+//! use host::file::{BasicText, Model, Value, VarFile, VarPath, Variable};
+//! let source = "joueur()\nPrgm\n\"basic\"→nom\nEndPrgm\n";
+//! let var = Variable::new(VarPath::parse("ai1\\joueur")?, &Value::Basic(BasicText::program(source)?))?;
+//! assert_eq!(var.data.last(), Some(&0xDC));
+//! let file = VarFile::single(Model::V200, var);
+//! assert_eq!(file.extension(), "v2p");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # Typed values
 //!
 //! ```
@@ -38,6 +54,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod basic;
 pub mod charset;
 pub mod flash;
 mod integer;
@@ -48,6 +65,7 @@ mod value;
 mod var_file;
 mod variable;
 
+pub use basic::{BasicError, BasicKind, BasicText};
 pub use flash::{FlashBlock, FlashDataType, FlashError, FlashFile};
 pub use integer::{Integer, IntegerError};
 pub use model::{Model, UnknownModel};

@@ -1,13 +1,15 @@
 //! Typed values of variables: what a variable's data means, for the types the project reads
-//! and writes (integers, strings, text, lists, ASM programs); every other content is kept as
-//! opaque bytes so that it survives unchanged.
+//! and writes (integers, strings, text, lists, ASM programs, TI-BASIC programs in text form);
+//! every other content is kept as opaque bytes so that it survives unchanged.
 //!
 //! The data of a variable (after its BE size word) is an expression-stack image ending with a
 //! tag (ti68k-facts §2): string `00 chars 00 2D`; integer §2.3; list `E5`, elements from last
 //! to first, `D9`; text: BE cursor offset, lines (each starting with a mark byte) separated
-//! by 0x0D, then `00 E0`. Decoding is exact: a value decodes as typed only if encoding it
-//! again gives the same bytes, so a round trip never changes a variable.
+//! by 0x0D, then `00 E0`; TI-BASIC text: [`BasicText`]. Decoding is exact: a value decodes as
+//! typed only if encoding it again gives the same bytes, so a round trip never changes a
+//! variable.
 
+use super::basic::{BasicError, BasicText};
 use super::charset::{self, CharsetError};
 use super::integer::Integer;
 use super::types::VarType;
@@ -37,6 +39,8 @@ pub enum Value {
     /// An ASM program (type ASM): its data without the size word, ending with 0xF3; see
     /// [`crate::build::ProgramImage::to_variable_data`].
     Program(Vec<u8>),
+    /// A TI-BASIC program or function in text form (type PRGM or FUNC); see [`BasicText`].
+    Basic(BasicText),
     /// An expression that is not a plain integer (a float, a fraction, a symbolic
     /// expression), kept as its estack bytes. Also a list element of that kind.
     Expression(Vec<u8>),
@@ -104,6 +108,9 @@ pub enum ValueError {
         /// The byte.
         byte: u8,
     },
+    /// A TI-BASIC text cannot be encoded.
+    #[error(transparent)]
+    Basic(#[from] BasicError),
     /// A list element is not something a list can hold.
     #[error("a list may hold integers, strings and single expressions, not {0}")]
     BadListElement(&'static str),
@@ -121,6 +128,7 @@ impl Value {
             Value::Text(_) => VarType::TEXT,
             Value::List(_) => VarType::LIST,
             Value::Program(_) => VarType::ASM,
+            Value::Basic(b) => b.kind.var_type(),
             Value::Opaque { var_type, .. } => *var_type,
         }
     }
@@ -133,6 +141,7 @@ impl Value {
             Value::Text(_) => "text",
             Value::List(_) => "list",
             Value::Program(_) => "ASM program",
+            Value::Basic(_) => "TI-BASIC text",
             Value::Expression(_) => "expression",
             Value::Opaque { .. } => "opaque data",
         }
@@ -157,6 +166,7 @@ impl Value {
                 Ok(out)
             }
             Value::Text(t) => encode_text(t),
+            Value::Basic(b) => Ok(b.encode()?),
             Value::List(items) => {
                 let mut out = vec![END_TAG];
                 for item in items.iter().rev() {
@@ -189,6 +199,7 @@ impl Value {
             VarType::TEXT => decode_text(data),
             VarType::LIST => decode_list(data),
             VarType::ASM if data.last() == Some(&0xF3) => Some(Value::Program(data.to_vec())),
+            VarType::PRGM | VarType::FUNC => BasicText::decode(var_type, data).map(Value::Basic),
             _ => None,
         };
         match typed {
