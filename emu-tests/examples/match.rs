@@ -8,8 +8,8 @@
 //! cargo run --release -p emu-tests --example match -- ti89 fautif:7 winblock
 //! ```
 //!
-//! Arguments: the model (ti89, ti92p, v200), AI 1 and AI 2 (a level of `joueur`, `fautif:N`, or
-//! a calculator file), and the number of games (each with other seeds). Screens go to the bench's
+//! Arguments: the model (ti89, ti92p, v200), AI 1 and AI 2 (a level of `joueur`, `fautif:N`,
+//! `basic:SOURCE` for a TI-BASIC AI's source text, or a calculator file), and the number of games (each with other seeds). Screens go to the bench's
 //! screenshot directory (`$TIEMU_SCREENSHOTS`).
 
 use std::path::PathBuf;
@@ -27,6 +27,9 @@ fn ai(text: &str, seed: u32) -> Result<AiSpec, String> {
             .parse()
             .map_err(|_| format!("{text}: give fautif:N with N a fault number"))?;
         return Ok(AiSpec::Faulty { fault });
+    }
+    if let Some(source) = text.strip_prefix("basic:") {
+        return Ok(AiSpec::Basic(PathBuf::from(source)));
     }
     if text.contains('.') {
         return Ok(AiSpec::File(PathBuf::from(text)));

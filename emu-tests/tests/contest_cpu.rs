@@ -51,7 +51,9 @@ fn machine(images: &[ProgramImage; 3], setup: &MatchSetup) -> Machine {
                 )
                 .unwrap();
             }
-            AiSpec::File(_) => unreachable!("the harness tests use the project's AIs"),
+            AiSpec::File(_) | AiSpec::Basic(_) => {
+                unreachable!("the harness tests use the project's AIs")
+            }
         }
     }
     m

@@ -23,7 +23,9 @@ pub struct MatchArgs {
     #[command(flatten)]
     link: LinkArgs,
     /// AI 1 (O, moves first): a level of `joueur` (random, winblock, minimaxD, alphabetaN),
-    /// `fautif:N` (the faulty test AI with fault N), or a calculator file holding your AI.
+    /// `fautif:N` (the faulty test AI with fault N), `basic:SOURCE` (a TI-BASIC AI from its
+    /// source text, e.g. basic:calc/programs/basic/joueur.txt; TI's OS only), or a calculator
+    /// file holding your AI (.89z, .89p, .89g...).
     #[arg(long, default_value = "winblock")]
     ai1: String,
     /// AI 2 (X): as --ai1.
@@ -71,6 +73,9 @@ fn ai_spec(text: &str, seed: u32) -> anyhow::Result<AiSpec> {
             .parse()
             .with_context(|| format!("{text}: give fautif:N with N a fault number 0..8"))?;
         return Ok(AiSpec::Faulty { fault });
+    }
+    if let Some(source) = text.strip_prefix("basic:") {
+        return Ok(AiSpec::Basic(PathBuf::from(source)));
     }
     let path = PathBuf::from(text);
     if path.extension().is_some() || path.exists() {

@@ -8,7 +8,7 @@ use std::path::Path;
 use super::setup::{AiSpec, MatchSetup};
 use super::ContestError;
 use crate::build::{build, repository_root, BuildOptions, ProgramImage};
-use crate::file::{Integer, Model, Value, VarFile, VarName, VarPath, VarType, Variable};
+use crate::file::{BasicText, Integer, Model, Value, VarFile, VarName, VarPath, VarType, Variable};
 use crate::link::{Cable, Calculator};
 
 /// The project's programs a match uses, as the data of their ASM variables.
@@ -151,9 +151,24 @@ pub fn variables(
                 )?);
             }
             AiSpec::File(file) => vars.extend(user_ai(setup, folder, file)?),
+            AiSpec::Basic(source) => vars.push(basic_ai(setup, folder, source)?),
         }
     }
     Ok(vars)
+}
+
+/// The TI-BASIC AI whose source text is `source`, as a program in text form named like the AI
+/// program, in `folder`.
+fn basic_ai(setup: &MatchSetup, folder: &str, source: &Path) -> Result<Variable, ContestError> {
+    let text = std::fs::read_to_string(source).map_err(|e| {
+        ContestError::Setup(format!(
+            "{}: {e} (give the TI-BASIC AI's source text, UTF-8)",
+            source.display()
+        ))
+    })?;
+    let program = BasicText::program(&text)
+        .map_err(|e| ContestError::Setup(format!("{}: {e}", source.display())))?;
+    value(folder, &setup.program, Value::Basic(program))
 }
 
 /// The variables of the user's AI file, moved into `folder`; its program renamed to the AI
@@ -327,6 +342,58 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("the match is on a"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The repository's TI-BASIC AI, from its source text: a program in text form under the
+    /// AI program's name; the same program as a user's `.89p` file is installed alike.
+    #[test]
+    fn a_ti_basic_ai_is_installed_in_text_form() {
+        let source = repository_root(Path::new(env!("CARGO_MANIFEST_DIR")))
+            .unwrap()
+            .join("calc/programs/basic/joueur.txt");
+        let setup = MatchSetup {
+            program: "player".into(),
+            ..MatchSetup::new(
+                Model::V200,
+                [AiSpec::level("random", 1), AiSpec::Basic(source.clone())],
+            )
+        };
+        let vars = variables(&setup, &programs(), false).unwrap();
+        let ai = vars.iter().find(|v| v.path().to_string() == "ai2\\player");
+        let ai = ai.expect("ai2\\player installed");
+        assert_eq!(ai.var_type, VarType::PRGM);
+        let Value::Basic(text) = ai.value() else {
+            panic!("not a TI-BASIC text: {:?}", ai.value());
+        };
+        assert_eq!(text.lines[..2], ["()", "Prgm"]);
+        assert!(text.lines.iter().any(|l| l.contains("\"tibasic\"→nom")));
+
+        let dir = std::env::temp_dir().join(format!("contest-basic-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("mine.v2p");
+        let mut named = ai.clone();
+        named.name = VarName::new("mine").unwrap();
+        let bytes = VarFile::single(Model::V200, named).to_bytes().unwrap();
+        crate::atomic::write_atomic(&file, &bytes).unwrap();
+        let setup = MatchSetup::new(
+            Model::V200,
+            [AiSpec::File(file), AiSpec::level("random", 1)],
+        );
+        let vars = variables(&setup, &programs(), false).unwrap();
+        let from_file = vars.iter().find(|v| v.path().to_string() == "ai1\\joueur");
+        assert_eq!(from_file.map(|v| &v.data), Some(&ai.data));
+
+        let bad = dir.join("bad.txt");
+        crate::atomic::write_atomic(&bad, b"Disp 1\n").unwrap();
+        let setup = MatchSetup::new(
+            Model::V200,
+            [AiSpec::Basic(bad), AiSpec::level("random", 1)],
+        );
+        let e = variables(&setup, &programs(), false)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("bad.txt") && e.contains("parameter list"), "{e}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -28,6 +28,10 @@ pub enum AiSpec {
     /// its program (the file's only program, or the variable named like the AI program) is
     /// installed under the AI program's name.
     File(PathBuf),
+    /// A TI-BASIC AI from its source text file (e.g. calc/programs/basic/joueur.txt),
+    /// installed in text form under the AI program's name (TI's OS tokenizes it on its first
+    /// run; PedroM has no TI-BASIC).
+    Basic(PathBuf),
 }
 
 impl AiSpec {
@@ -45,6 +49,7 @@ impl AiSpec {
             AiSpec::Level { level, seed } => format!("joueur {level} (seed {seed})"),
             AiSpec::Faulty { fault } => format!("fautif (fault {fault})"),
             AiSpec::File(path) => path.display().to_string(),
+            AiSpec::Basic(path) => format!("TI-BASIC {}", path.display()),
         }
     }
 }

@@ -1,0 +1,251 @@
+//! A TI-BASIC AI in the Connect Four contest, under TiEmu: the repository's
+//! calc/programs/basic/joueur.txt (names itself `tibasic`, plays the leftmost column that is
+//! not full), installed in text form, against this project's `joueur`.
+//!
+//! - PedroM (TI-89 and Voyage 200) has no TI-BASIC: the arbiter's call of the TI-BASIC AI
+//!   raises an error, so that AI is disqualified for an error ("D", the other AI wins, the
+//!   error number shown on the final screen), the arbiter returns normally, and a normal match
+//!   afterwards in the same session works. On the TI-89 the AI comes from its source text
+//!   (`AiSpec::Basic`), on the Voyage 200 from a user's `.v2p` file (`AiSpec::File`).
+//! - TI's own OS (when the user names a ROM in `TIEMU_ROM_TI89` / `TIEMU_ROM_V200`; without it
+//!   the tests say SKIPPED): two normal games, the TI-BASIC AI as AI 1 then as AI 2, each
+//!   checked as `host match` does, the TI-BASIC AI's name logged and every move of it the
+//!   leftmost column that was not full.
+//!
+//! Test names start with `tiemu_`: tools/test runs them in its TiEmu step, one at a time; every
+//! session also takes the machine-wide TiEmu lock. Screenshots go to `$TIEMU_SCREENSHOTS`.
+
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use calc::connect4::referee::{Fault, GameResult};
+use calc::connect4::Player;
+use emu_tests::tiemu::{BenchError, Os, Screen, TiEmu};
+use host::build::tools::Tools;
+use host::contest::install::{Installed, Programs};
+use host::contest::run::{self, MatchOutcome, RunOptions};
+use host::contest::setup::{AiSpec, MatchSetup};
+use host::contest::verify;
+use host::file::{BasicText, Model, Value, VarFile, VarPath, Variable};
+
+/// The repository's TI-BASIC AI (source text).
+fn basic_source() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../calc/programs/basic/joueur.txt")
+}
+
+/// The same AI as a user's calculator file for `model` (`.89p`, `.9xp`, `.v2p`), as TI's
+/// computer software would send it: written into the test's scratch directory.
+fn basic_file(model: Model) -> PathBuf {
+    let source = std::fs::read_to_string(basic_source()).unwrap();
+    let text = BasicText::program(&source).unwrap();
+    let var = Variable::new(VarPath::parse("myai").unwrap(), &Value::Basic(text)).unwrap();
+    let file = VarFile::single(model, var);
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("contest-basic");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("myai.{}", file.extension()));
+    host::atomic::write_atomic(&path, &file.to_bytes().unwrap()).unwrap();
+    path
+}
+
+/// The programs, built once per test binary (the cross build caches under target/).
+fn programs(test: &str) -> Option<&'static Programs> {
+    static PROGRAMS: OnceLock<Programs> = OnceLock::new();
+    if !Tools::available() {
+        emu_tests::skip(test, "the cross toolchain is missing (run tools/setup)");
+        return None;
+    }
+    Some(PROGRAMS.get_or_init(|| {
+        Programs::build(std::path::Path::new(env!("CARGO_MANIFEST_DIR")))
+            .unwrap_or_else(|e| panic!("{test}: building the contest programs: {e}"))
+    }))
+}
+
+/// PedroM, or TI's OS from the ROM the user names; `None` (said SKIPPED) without it.
+fn boot(test: &str, model: Model, ams: bool) -> Option<TiEmu> {
+    let started = if ams {
+        match Os::from_env(model) {
+            None => {
+                emu_tests::skip_without_rom(test, model);
+                return None;
+            }
+            Some(Err(e)) => panic!("{test}: {e}"),
+            Some(Ok(os)) => TiEmu::start(model, os),
+        }
+    } else {
+        TiEmu::start_pedrom(model)
+    };
+    match started {
+        Ok(t) => Some(t),
+        Err(BenchError::Missing { what, reason }) => {
+            emu_tests::skip(test, &format!("{what}: {reason}"));
+            None
+        }
+        Err(e) => panic!("{test}: starting TiEmu: {e}"),
+    }
+}
+
+/// Installs and runs one match, keeps its final screen, checks it as `host match` does.
+fn play(
+    t: &mut TiEmu,
+    installed: &mut Installed,
+    programs: &Programs,
+    setup: &MatchSetup,
+    label: &str,
+) -> MatchOutcome {
+    installed
+        .install(t.calc(), setup, programs, true)
+        .unwrap_or_else(|e| panic!("{label}: installing: {e}"));
+    let outcome = run::run_match(t.calc(), setup, &RunOptions::default())
+        .unwrap_or_else(|e| panic!("{label}: {e}\n{}", t.log_tail()));
+    let game = outcome.game().unwrap();
+    if let Some(shot) = &outcome.screen {
+        t.keep_screenshot(&Screen::from_screenshot(shot), label)
+            .unwrap();
+    }
+    eprintln!(
+        "{label}: {} moves, colonne {} nom {}, result {:?}, game {:.1} s",
+        game.moves.len(),
+        outcome.colonne,
+        outcome.nom,
+        game.result,
+        outcome.elapsed.as_secs_f64(),
+    );
+    verify::check(setup, &outcome)
+        .unwrap_or_else(|e| panic!("{label}: {e}\n{}", outcome.render().unwrap_or_default()));
+    assert!(t.is_ready().unwrap(), "{label}: the calculator answers");
+    outcome
+}
+
+/// PedroM: the TI-BASIC AI (AI 1) is disqualified for an error, the arbiter survives, a
+/// normal match follows.
+fn pedrom_disqualifies(test: &str, model: Model, ai: AiSpec) {
+    let Some(programs) = programs(test) else {
+        return;
+    };
+    let Some(mut t) = boot(test, model, false) else {
+        return;
+    };
+    let mut installed = Installed::new();
+    let setup = MatchSetup::new(model, [ai, AiSpec::level("winblock", 7)]);
+    let outcome = play(
+        &mut t,
+        &mut installed,
+        programs,
+        &setup,
+        "contest-basic-pedrom",
+    );
+    let game = outcome.game().unwrap();
+    let Some(GameResult::Disqualified(d)) = game.result else {
+        panic!("the TI-BASIC AI is not disqualified: {:?}", game.result);
+    };
+    assert_eq!(d.seat, Player::First, "the TI-BASIC AI is disqualified");
+    assert_eq!(d.fault, Fault::RaisedError, "for an error");
+    assert!(
+        game.moves.is_empty(),
+        "no move was played: {:?}",
+        game.moves
+    );
+    assert_eq!(outcome.nom, "D");
+    assert_eq!(outcome.colonne, 2, "AI 2 wins");
+    // The arbiter shows the error PedroM raised: 410, ER_ILLEGAL_COMMAND ("Invalid command").
+    let shot = Screen::from_screenshot(outcome.screen.as_ref().expect("the final screen"));
+    let text = format!("error {PEDROM_ERROR}");
+    let templates = t.text_templates(&text).unwrap();
+    assert!(templates.find_in(&shot).is_some(), "{text}:\n{shot:?}");
+    // The calculator keeps running: a normal match in the same session.
+    let setup = MatchSetup::new(
+        model,
+        [AiSpec::level("winblock", 3), AiSpec::level("random", 4)],
+    );
+    let outcome = play(
+        &mut t,
+        &mut installed,
+        programs,
+        &setup,
+        "contest-after-basic",
+    );
+    assert_eq!(outcome.nom, "N");
+}
+
+/// The error PedroM 0.81 raises when the arbiter runs a TI-BASIC program: ER_ILLEGAL_COMMAND
+/// (AMS's message "Invalid command"; GCC4TI error.h).
+const PEDROM_ERROR: u16 = 410;
+
+#[test]
+fn tiemu_contest_basic_disqualified_pedrom_ti89() {
+    pedrom_disqualifies(
+        "tiemu_contest_basic_disqualified_pedrom_ti89",
+        Model::Ti89,
+        AiSpec::Basic(basic_source()),
+    );
+}
+
+#[test]
+fn tiemu_contest_basic_disqualified_pedrom_v200() {
+    pedrom_disqualifies(
+        "tiemu_contest_basic_disqualified_pedrom_v200",
+        Model::V200,
+        AiSpec::File(basic_file(Model::V200)),
+    );
+}
+
+/// Every move of the AI in `seat` was the leftmost column that was not full.
+fn plays_leftmost(moves: &[u8], seat: Player) {
+    let mut heights = [0u8; 7];
+    for (i, &column) in moves.iter().enumerate() {
+        let mover = if i % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        };
+        if mover == seat {
+            let leftmost = heights.iter().position(|&h| h < 6).unwrap() as u8 + 1;
+            assert_eq!(column, leftmost, "move {} of {moves:?}", i + 1);
+        }
+        heights[usize::from(column - 1)] += 1;
+    }
+}
+
+/// TI's OS: the TI-BASIC AI plays whole games, as AI 1 and as AI 2.
+fn ams_plays(test: &str, model: Model, ai: AiSpec) {
+    let Some(programs) = programs(test) else {
+        return;
+    };
+    let Some(mut t) = boot(test, model, true) else {
+        return;
+    };
+    let mut installed = Installed::new();
+    for seat in [Player::First, Player::Second] {
+        let other = AiSpec::level("random", 5 + seat.number() as u32);
+        let ais = match seat {
+            Player::First => [ai.clone(), other],
+            Player::Second => [other, ai.clone()],
+        };
+        let setup = MatchSetup::new(model, ais);
+        let label = format!("contest-basic-ams-ai{}", seat.number());
+        let outcome = play(&mut t, &mut installed, programs, &setup, &label);
+        let game = outcome.game().unwrap();
+        assert_eq!(outcome.nom, "N", "{label}: a normal end");
+        let name = game.names[usize::from(seat.number() - 1)];
+        assert_eq!(name, b"tibasic".as_slice(), "{label}: the name it gave");
+        plays_leftmost(game.moves, seat);
+    }
+}
+
+#[test]
+fn tiemu_contest_basic_plays_ams_ti89() {
+    ams_plays(
+        "tiemu_contest_basic_plays_ams_ti89",
+        Model::Ti89,
+        AiSpec::Basic(basic_source()),
+    );
+}
+
+#[test]
+fn tiemu_contest_basic_plays_ams_v200() {
+    ams_plays(
+        "tiemu_contest_basic_plays_ams_v200",
+        Model::V200,
+        AiSpec::File(basic_file(Model::V200)),
+    );
+}
