@@ -2,7 +2,8 @@
 //! Voyage 200), the arbiter runs minimax4 against minimax4; the LCD is captured through X every
 //! few tenths of a second while the game runs (the link is not serviced then), and the capture
 //! nearest the middle of the game that shows an AI "thinking" in its zone is kept, with the
-//! final screen.
+//! final screen. When no capture shows "thinking", it says so on the standard error and keeps
+//! the middle capture.
 //!
 //! ```sh
 //! cargo run --release -p emu-tests --example contest_screens -- docs/screenshots
@@ -51,10 +52,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         std::thread::sleep(Duration::from_millis(300));
         t.calc().cable_mut().discard_input()?;
         let middle = shots.len() / 2;
-        let playing = (0..shots.len())
+        let with_thinking = (0..shots.len())
             .filter(|&i| thinking.find_in(&shots[i]).is_some())
-            .min_by_key(|&i| i.abs_diff(middle))
-            .map_or(&shots[middle], |i| &shots[i]);
+            .min_by_key(|&i| i.abs_diff(middle));
+        let playing = match with_thinking {
+            Some(i) => &shots[i],
+            None => {
+                eprintln!(
+                    "warning: {model}: none of the {} captures shows \"thinking\" (the AIs \
+                     answered between captures); keeping the middle one, which shows none",
+                    shots.len()
+                );
+                &shots[middle]
+            }
+        };
         let name = model.name();
         playing.save_png(&out.join(format!("contest-{name}-playing.png")))?;
         let end = t.screenshot()?;

@@ -13,7 +13,7 @@ use calc::connect4::referee::{Fault, GameResult};
 use emu_tests::cpu::ams::exec::RunEnd;
 use emu_tests::cpu::Machine;
 use host::build::ProgramImage;
-use host::contest::run::{log_payload, MatchOutcome};
+use host::contest::run::{self, log_payload, MatchOutcome};
 use host::contest::setup::{AiSpec, MatchSetup};
 use host::contest::verify;
 use host::file::{Integer, Model, Value};
@@ -141,9 +141,15 @@ fn contest_faults_in_the_harness_disqualify() {
     let Some(images) = images(test) else {
         return;
     };
-    // An error raised by AI 2 on its first move, a column out of range by AI 1, a panic in AI 1
-    // (the trap raises error 9).
-    for (fault, seat, winner) in [(7u8, 1usize, 1i64), (2, 0, 2), (9, 0, 2)] {
+    // An error raised by AI 2 on its first move (210, data type), a column out of range by AI 1,
+    // a panic in AI 1 (the trap raises error 9): the log carries the error's number or the
+    // column, and AI 1's valid name even though its first column was not (an AI that raised
+    // an error on its naming call gave no name).
+    for (fault, seat, winner, logged, value, name) in [
+        (7u8, 1usize, 1i64, Fault::RaisedError, 210, &b"fautif"[..]),
+        (2, 0, 2, Fault::ColumnOutOfRange, 8, b"fautif"),
+        (9, 0, 2, Fault::RaisedError, 9, b""),
+    ] {
         let mut ais = [AiSpec::level("winblock", 5), AiSpec::level("winblock", 6)];
         ais[seat] = AiSpec::Faulty { fault };
         let setup = MatchSetup::new(Model::Ti89, ais);
@@ -156,6 +162,14 @@ fn contest_faults_in_the_harness_disqualify() {
             (winner, "D"),
             "{label}"
         );
+        let game = outcome.game().unwrap();
+        assert!(
+            matches!(game.result, Some(GameResult::Disqualified(d))
+                if d.fault == logged && d.value == value),
+            "{label}: {:?}",
+            game.result
+        );
+        assert_eq!(game.names[seat], name, "{label}: {:?}", game.names);
     }
     // No program by the name the arbiter is given: the first AI called (AI 2) is
     // disqualified for the error (850, no such program), not taken as having answered.
@@ -174,9 +188,134 @@ fn contest_faults_in_the_harness_disqualify() {
     verify::log_agrees_with_referee(&absent, &game).unwrap();
     assert_eq!((outcome.colonne, outcome.nom.as_str()), (1, "D"));
     assert!(
-        matches!(game.result, Some(GameResult::Disqualified(d)) if d.fault == Fault::RaisedError),
+        matches!(game.result, Some(GameResult::Disqualified(d))
+            if d.fault == Fault::RaisedError && d.value == 850),
         "{:?}",
         game.result
     );
     assert!(calls.is_empty(), "nothing ran: {calls:?}");
+}
+
+/// The estack image of the float `value` (a whole number below 10^14), as TI-BASIC stores
+/// `value.` in approximate mode: exponent word 0x4000 + digits - 1, 14 BCD digits, tag 0x23.
+fn float(value: u64) -> Value {
+    let digits = if value == 0 {
+        1
+    } else {
+        value.to_string().len()
+    };
+    let mut bcd = format!("{value}");
+    bcd.extend(std::iter::repeat('0').take(14 - digits));
+    let exponent = if value == 0 {
+        0
+    } else {
+        0x4000 + digits as u16 - 1
+    };
+    let mut bytes = exponent.to_be_bytes().to_vec();
+    for pair in bcd.as_bytes().chunks(2) {
+        bytes.push(((pair[0] - b'0') << 4) | (pair[1] - b'0'));
+    }
+    bytes.push(0x23);
+    Value::Expression(bytes)
+}
+
+#[test]
+fn contest_numbers_are_read_by_value_everywhere() {
+    let test = "contest_numbers_are_read_by_value_everywhere";
+    let Some(images) = images(test) else {
+        return;
+    };
+    // `niveau` 2. (Min-Max 3) and `graine` 31. as floats; a seed above 2^31 as an exact
+    // integer: the game is the one the core plays natively with those seeds.
+    let setup = MatchSetup::new(
+        Model::Ti89,
+        [
+            AiSpec::level("minimax3", 31),
+            AiSpec::level("winblock", 3_000_000_000),
+        ],
+    );
+    let mut m = machine(&images, &setup);
+    m.set_value("ai1\\niveau", &float(2)).unwrap();
+    m.set_value("ai1\\graine", &float(31)).unwrap();
+    m.set_value("main\\attente", &float(0)).unwrap();
+    let (outcome, _) = play(&mut m, &setup, "float settings");
+    verify::check(&setup, &outcome).unwrap_or_else(|e| panic!("float settings: {e}"));
+    // `faute` 7. as a float: fautif raises its error.
+    let setup = MatchSetup::new(
+        Model::Ti89,
+        [AiSpec::level("winblock", 5), AiSpec::Faulty { fault: 7 }],
+    );
+    let mut m = machine(&images, &setup);
+    m.set_value("ai2\\faute", &float(7)).unwrap();
+    let (outcome, _) = play(&mut m, &setup, "float fault");
+    let game = outcome.game().unwrap();
+    assert!(
+        matches!(game.result, Some(GameResult::Disqualified(d))
+            if d.fault == Fault::RaisedError && d.value == 210),
+        "{:?}",
+        game.result
+    );
+}
+
+#[test]
+fn contest_levels_beyond_the_ladder_are_refused() {
+    let test = "contest_levels_beyond_the_ladder_are_refused";
+    let Some(images) = images(test) else {
+        return;
+    };
+    // minimax12 used to be cut to "minimax1" as a name and searched to depth 12: joueur now
+    // refuses it on its naming call (error 40), so AI 2 is disqualified at once.
+    let setup = MatchSetup::new(
+        Model::Ti89,
+        [AiSpec::level("winblock", 1), AiSpec::level("winblock", 2)],
+    );
+    let mut m = machine(&images, &setup);
+    m.set_value("ai2\\niveau", &Value::Str("minimax12".into()))
+        .unwrap();
+    let (outcome, _) = play(&mut m, &setup, "fault: minimax12");
+    let game = outcome.game().unwrap();
+    assert_eq!((outcome.colonne, outcome.nom.as_str()), (1, "D"));
+    assert!(
+        matches!(game.result, Some(GameResult::Disqualified(d))
+            if d.fault == Fault::RaisedError && d.value == 40),
+        "{:?}",
+        game.result
+    );
+}
+
+#[test]
+fn contest_results_of_an_earlier_game_never_pass_for_a_new_one() {
+    let test = "contest_results_of_an_earlier_game_never_pass_for_a_new_one";
+    let Some(images) = images(test) else {
+        return;
+    };
+    let setup = MatchSetup::new(
+        Model::Ti89,
+        [AiSpec::level("winblock", 1), AiSpec::level("random", 2)],
+    );
+    let mut m = machine(&images, &setup);
+    let (outcome, _) = play(&mut m, &setup, "first game");
+    verify::check(&setup, &outcome).unwrap();
+    // The host's pending mark, then an arbiter given one folder only: it says so on its
+    // screen and, with attente = 0, returns at once (it used to wait for a key, and to leave
+    // the first game's results in place).
+    m.set_value(
+        "main\\colonne",
+        &Value::Integer(Integer::from(run::PENDING)),
+    )
+    .unwrap();
+    m.set_budget(2_000_000_000);
+    m.run("main\\arbitre", "\"ai1\"")
+        .unwrap_or_else(|f| panic!("the arbiter did not return on its error path:\n{f}"));
+    for name in ["colonne", "nom", "journal"] {
+        assert!(
+            m.get_value(&format!("main\\{name}")).is_err(),
+            "main\\{name} is left from the first game"
+        );
+    }
+    // The host never takes a pending mark for a result either.
+    let e = run::result_colonne("main", &Value::Integer(Integer::from(run::PENDING)))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("the arbiter left no result"), "{e}");
 }

@@ -7,12 +7,15 @@
 //!   replaying the log, and with the same AIs playing natively (same moves, same result). One
 //!   match uses other folders, another program name, and an arbiter stored outside the
 //!   current folder (its results go to its own folder).
-//! - The replay program shows the last game move by move (ENTER) to its result, and quits on ESC.
+//! - The replay program shows the last game move by move (ENTER), steps back a move
+//!   (backspace), goes on to its result, and quits on ESC.
 //! - One match per faulty behaviour of the test AI `fautif` (wrong type in `colonne`, a column
 //!   out of range, a full column, a name too long, `colonne` changed after the naming call, a
 //!   missing `colonne`, a missing `nom`, an error raised, a panic) and for a missing program: that AI
-//!   is disqualified, `nom` is "D", the other AI wins, and a normal match afterwards in the
-//!   same session works.
+//!   is disqualified, `nom` is "D", the other AI wins, the log carries the column, the name's
+//!   length or the OS error's number, and a normal match afterwards in the same session
+//!   works. An arbiter that stops on its arguments leaves no result: the host refuses to read
+//!   the earlier game's results as this one's.
 //!
 //! The same tests run on TI's own OS when the user names a ROM (`TIEMU_ROM_TI89`,
 //! `TIEMU_ROM_V200`); without it they say SKIPPED.
@@ -166,6 +169,7 @@ fn matches_complete(test: &str, model: Model, system: System) {
         format!("move 0/{n}"),
         format!("move 1/{n}"),
         format!("AI {winner} wins"),
+        format!("move 2/{n}"),
     ];
     let templates: Vec<_> = texts.iter().map(|s| t.text_templates(s).unwrap()).collect();
     let program = format!("{}\\replay", setup.arbiter_folder);
@@ -180,6 +184,21 @@ fn matches_complete(test: &str, model: Model, system: System) {
     assert!(
         templates[1].find_in(&first).is_some(),
         "{}:\n{first:?}",
+        texts[1]
+    );
+    // Forward to move 2, then back (backspace) to move 1.
+    t.press_keys(&[13]).unwrap();
+    let second = t.wait_for_stable_screen().unwrap().unwrap();
+    assert!(
+        templates[3].find_in(&second).is_some(),
+        "{}:\n{second:?}",
+        texts[3]
+    );
+    t.press_keys(&[257]).unwrap();
+    let back = t.wait_for_stable_screen().unwrap().unwrap();
+    assert!(
+        templates[1].find_in(&back).is_some() && templates[3].find_in(&back).is_none(),
+        "backspace goes back to {}:\n{back:?}",
         texts[1]
     );
     t.press_keys(&vec![13; n - 1]).unwrap();
@@ -303,7 +322,8 @@ fn cases() -> Vec<Case> {
             seat: Player::Second,
             opponent: joueur(),
             expected: Fault::RaisedError,
-            value: 0,
+            // fautif's ER_throw(210), data type.
+            value: 210,
         },
         Case {
             what: "a trap (a panic) in a Rust AI",
@@ -311,7 +331,8 @@ fn cases() -> Vec<Case> {
             seat: Player::First,
             opponent: joueur(),
             expected: Fault::RaisedError,
-            value: 0,
+            // The build setting trap-error of fautif.
+            value: 9,
         },
         Case {
             what: "missing nom",
@@ -381,14 +402,28 @@ fn faults_disqualify(test: &str, model: Model, system: System) {
     verify::log_agrees_with_referee(&absent, &game).unwrap();
     assert!(
         matches!(game.result, Some(GameResult::Disqualified(d))
-            if d.fault == Fault::RaisedError && d.seat == Player::Second),
-        "missing program: {:?}",
+            if d.fault == Fault::RaisedError && d.seat == Player::Second && d.value == 850),
+        "missing program (error 850 expected): {:?}",
         game.result
     );
     if let Some(shot) = &outcome.screen {
         t.keep_screenshot(&Screen::from_screenshot(shot), "contest-missing-program")
             .unwrap();
     }
+    // An arbiter that stops on its arguments (both AIs in one folder) leaves no result: the
+    // missing-program game's results are not read back as this one's.
+    let same_folder = MatchSetup {
+        folders: ["ai1".into(), "ai1".into()],
+        ..MatchSetup::new(
+            model,
+            [AiSpec::level("winblock", 1), AiSpec::level("winblock", 2)],
+        )
+    };
+    let e = run::run_match(t.calc(), &same_folder, &RunOptions::default())
+        .map(|o| o.colonne)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("the arbiter left no result"), "{e}");
     // The calculator keeps running: a normal match in the same session.
     let setup = MatchSetup::new(
         model,

@@ -13,6 +13,20 @@
 //! time on early positions are beyond the calculator).
 //!
 //! Every random choice draws from the caller's [`Rng`], so a game is reproduced from its seed.
+//!
+//! Levels have names, shared by the contest program `joueur` (its variable `niveau`) and the
+//! host (`host match`): [`Ai::parse_level`] reads them, [`Ai::contest_name`] gives the name
+//! `joueur` tells the arbiter. Both are here once, without allocation, for both sides.
+//!
+//! | level name | player | contest name |
+//! | --- | --- | --- |
+//! | `random` | [`Ai::Random`] | `random` |
+//! | `winblock` | [`Ai::WinBlock`] | `winblock` |
+//! | `minimaxD`, D = 1..=9 ([`MAX_MINIMAX_DEPTH`]) | [`Ai::Minimax`] | `minimaxD` |
+//! | `alphabetaN`, N = 1000..=127000 in thousands | [`Ai::AlphaBeta`] | `abN` |
+//!
+//! Every contest name has at most [`CONTEST_NAME_LEN`] = 8 characters (N on the TI-89), and
+//! two levels never share one.
 
 use super::board::{column_mask, Board, WIDTH};
 use super::engine::{self, Limits, NoStop};
@@ -26,7 +40,8 @@ pub enum Ai {
     Random,
     /// Win if possible, else block, else random (seed 003).
     WinBlock,
-    /// Seed 004's Min-Max to this depth (3, 5, 9 are the seed's levels; 1..=42 accepted).
+    /// Seed 004's Min-Max to this depth (3, 5, 9 are the seed's levels; the level names
+    /// allow 1..=[`MAX_MINIMAX_DEPTH`]).
     Minimax(u8),
     /// The alpha-beta engine under this node budget per move.
     AlphaBeta(u32),
@@ -34,6 +49,28 @@ pub enum Ai {
 
 /// The node budget of the engine's standard level ([`Ai::STRONG`]).
 pub const STRONG_NODES: u32 = 20_000;
+
+/// The deepest Min-Max a level name may ask for: seed 004's hard level, which already takes
+/// minutes a move on the calculator (a deeper search would not end in a game's time).
+pub const MAX_MINIMAX_DEPTH: u8 = 9;
+
+/// The smallest and largest node budgets of the engine a level name may ask for (whole
+/// thousands: the budget is saved in thousands).
+pub const ALPHABETA_NODES: core::ops::RangeInclusive<u32> = 1000..=127_000;
+
+/// The longest [`Ai::contest_name`].
+pub const CONTEST_NAME_LEN: usize = 8;
+
+/// Why a level name names no player (see the module doc for the names).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LevelError {
+    /// Not `random`, `winblock`, `minimaxD` or `alphabetaN`.
+    Unknown,
+    /// `minimaxD` with D not a number 1..=[`MAX_MINIMAX_DEPTH`].
+    Depth,
+    /// `alphabetaN` with N not a number of whole thousands in [`ALPHABETA_NODES`].
+    Budget,
+}
 
 impl Ai {
     /// Seed 004's easy level.
@@ -44,6 +81,60 @@ impl Ai {
     pub const HARD: Ai = Ai::Minimax(9);
     /// The engine at its standard budget.
     pub const STRONG: Ai = Ai::AlphaBeta(STRONG_NODES);
+
+    /// The player a level name names (module doc): `random`, `winblock`, `minimaxD` (D =
+    /// 1..=9), `alphabetaN` (N = 1000..=127000, whole thousands).
+    pub fn parse_level(name: &[u8]) -> Result<Ai, LevelError> {
+        match name {
+            b"random" => Ok(Ai::Random),
+            b"winblock" => Ok(Ai::WinBlock),
+            _ if name.starts_with(b"minimax") => match decimal(&name[7..]) {
+                Some(d) if (1..=u32::from(MAX_MINIMAX_DEPTH)).contains(&d) => {
+                    Ok(Ai::Minimax(d as u8))
+                }
+                _ => Err(LevelError::Depth),
+            },
+            _ if name.starts_with(b"alphabeta") => match decimal(&name[9..]) {
+                Some(n) if ALPHABETA_NODES.contains(&n) && n % 1000 == 0 => Ok(Ai::AlphaBeta(n)),
+                _ => Err(LevelError::Budget),
+            },
+            _ => Err(LevelError::Unknown),
+        }
+    }
+
+    /// The name `joueur` gives the arbiter at this level (module doc), written into `out`:
+    /// at most [`CONTEST_NAME_LEN`] characters, one per level. A depth or budget outside the
+    /// level names' ranges is written clamped to them.
+    pub fn contest_name(self, out: &mut [u8; CONTEST_NAME_LEN]) -> &[u8] {
+        let (prefix, number): (&[u8], Option<u32>) = match self {
+            Ai::Random => (b"random", None),
+            Ai::WinBlock => (b"winblock", None),
+            Ai::Minimax(d) => (b"minimax", Some(u32::from(d.clamp(1, MAX_MINIMAX_DEPTH)))),
+            Ai::AlphaBeta(n) => (
+                b"ab",
+                Some(n.clamp(*ALPHABETA_NODES.start(), *ALPHABETA_NODES.end())),
+            ),
+        };
+        out[..prefix.len()].copy_from_slice(prefix);
+        let mut len = prefix.len();
+        if let Some(mut n) = number {
+            let mut digits = [0u8; 6];
+            let mut count = 0;
+            loop {
+                digits[count] = b'0' + (n % 10) as u8;
+                count += 1;
+                n /= 10;
+                if n == 0 {
+                    break;
+                }
+            }
+            for i in (0..count).rev() {
+                out[len] = digits[i];
+                len += 1;
+            }
+        }
+        &out[..len]
+    }
 
     /// A compact code of the player (for saved states and logs): `0` random, `1` win/block,
     /// `0x10 + depth` Min-Max, `0x80 | k` the engine with `k * 1000` nodes (k in 1..=127).
@@ -66,6 +157,18 @@ impl Ai {
             _ => None,
         }
     }
+}
+
+/// The value of 1 to 6 decimal digits, `None` for anything else.
+fn decimal(digits: &[u8]) -> Option<u32> {
+    if digits.is_empty() || digits.len() > 6 || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    Some(
+        digits
+            .iter()
+            .fold(0u32, |n, d| n * 10 + u32::from(d - b'0')),
+    )
 }
 
 /// A move chosen by [`choose`].
@@ -153,7 +256,9 @@ pub fn win_block_column(board: &Board, rng: &mut Rng) -> Option<u8> {
 
 #[cfg(test)]
 mod tests {
+    extern crate std;
     use super::*;
+    use std::vec::Vec;
 
     #[test]
     fn codes_round_trip() {
@@ -170,6 +275,52 @@ mod tests {
         }
         assert_eq!(Ai::from_code(0x80), None);
         assert_eq!(Ai::from_code(0x05), None);
+    }
+
+    #[test]
+    fn level_names_parse_within_the_ladder_bounds() {
+        assert_eq!(Ai::parse_level(b"random"), Ok(Ai::Random));
+        assert_eq!(Ai::parse_level(b"winblock"), Ok(Ai::WinBlock));
+        assert_eq!(Ai::parse_level(b"minimax1"), Ok(Ai::Minimax(1)));
+        assert_eq!(Ai::parse_level(b"minimax9"), Ok(Ai::HARD));
+        assert_eq!(Ai::parse_level(b"alphabeta20000"), Ok(Ai::STRONG));
+        assert_eq!(
+            Ai::parse_level(b"alphabeta127000"),
+            Ok(Ai::AlphaBeta(127_000))
+        );
+        for (bad, error) in [
+            (&b"minimax0"[..], LevelError::Depth),
+            (b"minimax10", LevelError::Depth),
+            (b"minimax12", LevelError::Depth),
+            (b"minimax42", LevelError::Depth),
+            (b"minimax", LevelError::Depth),
+            (b"minimax-3", LevelError::Depth),
+            (b"alphabeta1500", LevelError::Budget),
+            (b"alphabeta128000", LevelError::Budget),
+            (b"alphabeta", LevelError::Budget),
+            (b"hard", LevelError::Unknown),
+            (b"", LevelError::Unknown),
+        ] {
+            assert_eq!(Ai::parse_level(bad), Err(error), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn contest_names_fit_the_ti89_and_tell_every_level_apart() {
+        let mut levels = Vec::from([Ai::Random, Ai::WinBlock]);
+        levels.extend((1..=MAX_MINIMAX_DEPTH).map(Ai::Minimax));
+        levels.extend((1..=127).map(|k| Ai::AlphaBeta(k * 1000)));
+        let mut names = std::collections::HashSet::new();
+        for ai in levels {
+            let mut buf = [0u8; CONTEST_NAME_LEN];
+            let name = Vec::from(ai.contest_name(&mut buf));
+            assert!(!name.is_empty() && name.len() <= CONTEST_NAME_LEN, "{ai:?}");
+            assert!(names.insert(name), "{ai:?} shares its name");
+        }
+        let mut buf = [0u8; CONTEST_NAME_LEN];
+        assert_eq!(Ai::HARD.contest_name(&mut buf), b"minimax9");
+        assert_eq!(Ai::STRONG.contest_name(&mut buf), b"ab20000");
+        assert_eq!(Ai::AlphaBeta(127_000).contest_name(&mut buf), b"ab127000");
     }
 
     #[test]

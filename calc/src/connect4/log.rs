@@ -10,11 +10,16 @@
 //! | 5 | 1 | result: 0 draw, 1 AI 1 won, 2 AI 2 won, 0xFF unfinished |
 //! | 6 | 1 | end: `N` normal, `D` disqualification, `-` unfinished |
 //! | 7 | 1 | disqualified AI (1 or 2), 0 if none |
-//! | 8 | 1 | fault code ([`Fault::code`]), 0 if none |
-//! | 9 | 4 | the offending value (column, name length), 0 if none |
+//! | 8 | 1 | fault code ([`Fault::code`]: 1..=11, 13; 12 is reserved, never written), 0 if none |
+//! | 9 | 4 | the offending value (column, name length, OS error number), 0 if none |
 //! | 13 | 1 | length L1 of AI 1's name, then L1 bytes |
 //! | . | 1 | length L2 of AI 2's name, then L2 bytes |
 //! | . | 1 | number of moves M (0..=42), then M bytes, the columns 1..7 in order |
+//!
+//! The value of a fault: the column left for faults 4-6 (a whole number beyond 32 bits is
+//! logged as 2147483647 or -2147483648), the name's length for 10, the OS error number for 11
+//! (the AI raised it, or the OS did while starting it: 850 no such program) and 13 (the arbiter
+//! could not write the call's values in the AI's folder), 0 for the others.
 //!
 //! At most [`MAX_LOG_LEN`] bytes. [`decode`] checks everything: the magic, the version, every
 //! length, that the moves are legal and that the recorded result agrees with them (a normal end
@@ -246,6 +251,28 @@ mod tests {
         };
         let n = unfinished.encode(&mut buf).unwrap();
         assert_eq!(decode(&buf[..n]), Ok(unfinished));
+    }
+
+    #[test]
+    fn error_numbers_are_logged_and_the_reserved_code_is_refused() {
+        let mut buf = [0u8; MAX_LOG_LEN];
+        for (fault, value) in [(Fault::RaisedError, 210), (Fault::CannotCall, 980)] {
+            let log = GameLog {
+                moves: b"\x04",
+                result: Some(GameResult::Disqualified(Disqualification {
+                    seat: Player::Second,
+                    fault,
+                    value,
+                })),
+                ..sample()
+            };
+            let n = log.encode(&mut buf).unwrap();
+            assert_eq!(buf[8], fault.code());
+            assert_eq!(buf[9..13], value.to_be_bytes());
+            assert_eq!(decode(&buf[..n]), Ok(log));
+            buf[8] = 12;
+            assert_eq!(decode(&buf[..n]), Err(LogError::BadField(8)));
+        }
     }
 
     #[test]

@@ -48,12 +48,16 @@ impl Model {
 pub enum Value<'a> {
     /// The variable does not exist.
     Missing,
-    /// A number with an integral value.
+    /// A number with a whole value (an exact integer, or a float such as `4.` that TI-BASIC
+    /// stores in approximate mode). A whole number beyond 32 bits is given saturated
+    /// (`i32::MAX` or `i32::MIN`): out of range for every check, and logged as such.
     Integer(i32),
-    /// A number that is not an integer (or does not fit 32 bits).
+    /// A number that is not whole.
     Number,
     /// A string (its characters, without quotes or terminator).
     Str(&'a [u8]),
+    /// A string too long for the reader's buffer: only its length (in characters) is known.
+    LongStr(u32),
     /// Anything else (a list, an expression, a program...).
     Other,
 }

@@ -9,7 +9,8 @@
 //! ```text
 //! while let Some(call) = referee.call() {
 //!     write call.colonne and call.nom into the AI's folder, run joueur(), read both back;
-//!     if it raised an error or overran its time: referee.fault(Fault::RaisedError) (or Timeout)
+//!     if it raised an error: referee.fault(Fault::RaisedError, error number)
+//!     (if writing colonne/nom failed first: referee.fault(Fault::CannotCall, error number))
 //!     else referee.answer(colonne, nom)   // Ok(column played) or Err(fault): disqualified
 //! }
 //! for call in referee.final_calls() { ... }   // then store result_colonne() / result_nom()
@@ -23,52 +24,47 @@
 use super::board::{Board, Outcome, Player};
 use super::protocol::{Call, Model, NomIn, Value};
 
-/// Why an AI was disqualified.
+/// Why an AI was disqualified. The discriminants are the log's codes ([`Fault::code`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
 pub enum Fault {
     /// `colonne` was deleted.
-    ColonneMissing,
+    ColonneMissing = 1,
     /// `colonne` is not a number (a string, a list...).
-    ColonneNotNumber,
+    ColonneNotNumber = 2,
     /// `colonne` is a number but not an integer.
-    ColonneNotInteger,
+    ColonneNotInteger = 3,
     /// Called with -1 to name itself, the AI changed `colonne` (the value it left is logged).
-    ColonneChanged,
+    ColonneChanged = 4,
     /// The column is not 1..7 (the value is logged).
-    ColumnOutOfRange,
+    ColumnOutOfRange = 5,
     /// The column is full (logged).
-    ColumnFull,
+    ColumnFull = 6,
     /// `nom` was deleted on a naming call.
-    NomMissing,
+    NomMissing = 7,
     /// `nom` is not a string on a naming call.
-    NomNotString,
+    NomNotString = 8,
     /// The name is empty.
-    NameEmpty,
+    NameEmpty = 9,
     /// The name has more than N characters (its length is logged).
-    NameTooLong,
-    /// `joueur()` raised an error (reported by the arbiter).
-    RaisedError,
-    /// `joueur()` did not return in time (reported by the arbiter).
-    Timeout,
+    NameTooLong = 10,
+    /// `joueur()` raised an error, or the OS raised one while starting it (no such program):
+    /// reported by the arbiter, with the OS error number as the value.
+    RaisedError = 11,
+    // Code 12 is reserved: it was meant for a time limit, which the arbiter does not have (the
+    // calculator cannot stop a program that never returns). No log holds it.
+    /// The arbiter could not prepare the call (create the AI's folder, or write `colonne` or
+    /// `nom` there: a locked or archived variable, a name taken by another kind of variable, no
+    /// memory left), so the AI did not run: reported by the arbiter, with the OS error number as
+    /// the value. The game cannot go on; the called AI is disqualified, as what failed is in
+    /// its folder.
+    CannotCall = 13,
 }
 
 impl Fault {
-    /// A stable code for logs (1..=12).
+    /// A stable code for logs (1..=11, 13; 12 is reserved).
     pub fn code(self) -> u8 {
-        match self {
-            Fault::ColonneMissing => 1,
-            Fault::ColonneNotNumber => 2,
-            Fault::ColonneNotInteger => 3,
-            Fault::ColonneChanged => 4,
-            Fault::ColumnOutOfRange => 5,
-            Fault::ColumnFull => 6,
-            Fault::NomMissing => 7,
-            Fault::NomNotString => 8,
-            Fault::NameEmpty => 9,
-            Fault::NameTooLong => 10,
-            Fault::RaisedError => 11,
-            Fault::Timeout => 12,
-        }
+        self as u8
     }
 
     /// The fault of a [`Fault::code`].
@@ -85,14 +81,14 @@ impl Fault {
             9 => Fault::NameEmpty,
             10 => Fault::NameTooLong,
             11 => Fault::RaisedError,
-            12 => Fault::Timeout,
+            13 => Fault::CannotCall,
             _ => return None,
         })
     }
 }
 
-/// A disqualification: who, why, and the offending value (the column or the name's length;
-/// 0 when there is none).
+/// A disqualification: who, why, and the offending value (the column, the name's length, the
+/// OS error number; 0 when there is none).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Disqualification {
     /// The AI disqualified.
@@ -225,10 +221,11 @@ impl Referee {
         }
     }
 
-    /// The arbiter saw the called AI fail (an error, a timeout): it is disqualified.
-    pub fn fault(&mut self, fault: Fault) -> Option<Disqualification> {
+    /// The arbiter saw the call fail ([`Fault::RaisedError`], [`Fault::CannotCall`], with the
+    /// OS error number as `value`): the called AI is disqualified.
+    pub fn fault(&mut self, fault: Fault, value: i32) -> Option<Disqualification> {
         let call = self.call()?;
-        Some(self.disqualify(call.seat, fault, 0))
+        Some(self.disqualify(call.seat, fault, value))
     }
 
     fn disqualify(&mut self, seat: Player, fault: Fault, value: i32) -> Disqualification {
@@ -245,7 +242,9 @@ impl Referee {
             Value::Integer(c) => c,
             Value::Missing => return Err((Fault::ColonneMissing, 0)),
             Value::Number => return Err((Fault::ColonneNotInteger, 0)),
-            Value::Str(_) | Value::Other => return Err((Fault::ColonneNotNumber, 0)),
+            Value::Str(_) | Value::LongStr(_) | Value::Other => {
+                return Err((Fault::ColonneNotNumber, 0))
+            }
         };
         if call.colonne == -1 {
             return if c == -1 {
@@ -271,6 +270,7 @@ impl Referee {
                 Err((Fault::NameTooLong, name.len().min(i32::MAX as usize) as i32))
             }
             Value::Str(_) => Ok(()),
+            Value::LongStr(len) => Err((Fault::NameTooLong, len.min(i32::MAX as u32) as i32)),
             Value::Missing => Err((Fault::NomMissing, 0)),
             _ => Err((Fault::NomNotString, 0)),
         }
@@ -415,15 +415,43 @@ mod tests {
             (Player::First, Fault::ColumnFull, 1)
         );
         let mut r = start();
-        let d = r.fault(Fault::Timeout).unwrap();
-        assert_eq!((d.seat, d.fault), (Player::First, Fault::Timeout));
-        assert_eq!(r.fault(Fault::RaisedError), None);
-        for code in 0..=13 {
+        let d = r.fault(Fault::RaisedError, 210).unwrap();
+        assert_eq!(
+            (d.seat, d.fault, d.value),
+            (Player::First, Fault::RaisedError, 210)
+        );
+        assert_eq!(r.fault(Fault::RaisedError, 9), None);
+        let mut r = Referee::new(Model::Ti89, 8);
+        let d = r.fault(Fault::CannotCall, 980).unwrap();
+        assert_eq!(
+            (d.seat, d.fault, d.value),
+            (Player::Second, Fault::CannotCall, 980)
+        );
+        for code in 0..=14 {
             if let Some(f) = Fault::from_code(code) {
                 assert_eq!(f.code(), code);
             } else {
-                assert!(code == 0 || code == 13);
+                assert!(code == 0 || code == 12 || code == 14, "{code}");
             }
         }
+    }
+
+    #[test]
+    fn long_names_and_huge_numbers_are_logged_with_their_values() {
+        // A name longer than the reader's buffer: its real length is logged.
+        let mut r = start();
+        let d = r
+            .answer(Value::Integer(4), Value::LongStr(300))
+            .unwrap_err();
+        assert_eq!((d.fault, d.value), (Fault::NameTooLong, 300));
+        // A whole number beyond 32 bits (saturated by the reader) is out of range.
+        let mut r = start();
+        let d = r
+            .answer(Value::Integer(i32::MAX), Value::Str(b"A"))
+            .unwrap_err();
+        assert_eq!((d.fault, d.value), (Fault::ColumnOutOfRange, i32::MAX));
+        let mut r = start();
+        let d = r.answer(Value::LongStr(300), Value::Str(b"A")).unwrap_err();
+        assert_eq!(d.fault, Fault::ColonneNotNumber);
     }
 }

@@ -52,8 +52,8 @@ pub struct MatchArgs {
     /// The name variable's name.
     #[arg(long, default_value = "nom")]
     nom: String,
-    /// Directory with arbitre, joueur and fautif as calculator files (default: build them
-    /// from this repository).
+    /// Directory with arbitre, joueur, fautif and replay as calculator files (default: build
+    /// them from this repository).
     #[arg(long)]
     programs: Option<PathBuf>,
     /// Where the final screen is saved (PNG).
@@ -67,11 +67,18 @@ pub struct MatchArgs {
     no_screenshot: bool,
 }
 
+/// The highest fault number of `fautif` (calc/programs/src/bin/fautif.rs).
+const FAUTIF_FAULTS: u8 = 9;
+
 fn ai_spec(text: &str, seed: u32) -> anyhow::Result<AiSpec> {
     if let Some(fault) = text.strip_prefix("fautif:") {
         let fault = fault
-            .parse()
-            .with_context(|| format!("{text}: give fautif:N with N a fault number 0..8"))?;
+            .parse::<u8>()
+            .ok()
+            .filter(|f| *f <= FAUTIF_FAULTS)
+            .with_context(|| {
+                format!("{text}: give fautif:N with N a fault number 0..{FAUTIF_FAULTS}")
+            })?;
         return Ok(AiSpec::Faulty { fault });
     }
     if let Some(source) = text.strip_prefix("basic:") {
@@ -153,4 +160,19 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         }
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_fault_of_fautif_is_accepted_and_no_other() {
+        for n in 0..=FAUTIF_FAULTS {
+            let spec = ai_spec(&format!("fautif:{n}"), 1).unwrap();
+            assert_eq!(spec, AiSpec::Faulty { fault: n });
+        }
+        let e = ai_spec("fautif:10", 1).unwrap_err().to_string();
+        assert!(e.contains("fault number 0..9"), "{e}");
+    }
 }

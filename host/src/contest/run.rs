@@ -6,6 +6,13 @@
 //! checks would pile up and be answered later in place of the next requests), and never a
 //! longer request the calculator would find half-received later. With `attente` = 1 the arbiter waits for a key at the end:
 //! the host takes the final screen, presses ENTER and waits until the OS answers again.
+//!
+//! Before it starts the arbiter, the host stores [`PENDING`] in the arbiter's `colonne`, a
+//! value the arbiter never leaves (it deletes its results when it starts and stores
+//! `colonne` = 0, 1 or 2 last, once `nom` and `journal` are stored). So results are read only
+//! from an arbiter that ran to the end: a `colonne` still pending (the arbiter did not start) or
+//! absent (it stopped on an error, or could not store its results) is refused with "the arbiter
+//! left no result", never taken from an earlier game.
 
 use std::time::{Duration, Instant};
 
@@ -13,9 +20,12 @@ use calc::connect4::log::{self, GameLog};
 
 use super::setup::MatchSetup;
 use super::ContestError;
-use crate::file::{Value, VarName, VarPath, VarType};
+use crate::file::{Integer, Value, VarName, VarPath, VarType};
 use crate::link::ops::Screenshot;
 use crate::link::{Cable, Calculator, LinkError};
+
+/// What the host stores in the arbiter's `colonne` before it starts the arbiter (module doc).
+pub const PENDING: i64 = -1;
 
 /// How a match is run.
 #[derive(Clone, Debug)]
@@ -121,6 +131,13 @@ pub fn run_match<C: Cable>(
     let home = &setup.arbiter_folder;
     calc.ready()
         .map_err(ContestError::link("checking that the calculator is ready"))?;
+    calc.set_value(
+        &var(home, "colonne")?,
+        &Value::Integer(Integer::from(PENDING)),
+    )
+    .map_err(ContestError::link(
+        "marking the arbiter's result as pending",
+    ))?;
     let start = Instant::now();
     calc.run(&var(home, "arbitre")?, &setup.arguments())
         .map_err(ContestError::link("starting the arbiter"))?;
@@ -150,15 +167,7 @@ pub fn read_results<C: Cable>(
 ) -> Result<MatchOutcome, ContestError> {
     let home = &setup.arbiter_folder;
     let colonne = match calc.get_value(&var(home, "colonne")?) {
-        Ok(Value::Integer(i)) => i.to_i64().map_err(|_| {
-            ContestError::Results(format!("{home}\\colonne is the integer {i}, not 0, 1 or 2"))
-        })?,
-        Ok(other) => {
-            return Err(ContestError::Results(format!(
-                "{home}\\colonne holds {}, not an integer",
-                other.kind()
-            )))
-        }
+        Ok(value) => result_colonne(home, &value)?,
         Err(e) => return Err(missing(home, "colonne", e)),
     };
     let nom = match calc.get_value(&var(home, "nom")?) {
@@ -196,15 +205,60 @@ pub fn read_results<C: Cable>(
     })
 }
 
+/// The arbiter's result in its `colonne`, 0, 1 or 2; an error for anything else, which says
+/// when the arbiter left no result (the host's [`PENDING`] mark).
+pub fn result_colonne(home: &str, value: &Value) -> Result<i64, ContestError> {
+    match value {
+        Value::Integer(i) => match i.to_i64() {
+            Ok(c @ 0..=2) => Ok(c),
+            Ok(PENDING) => Err(ContestError::Results(format!(
+                "the arbiter left no result: {home}\\colonne still holds the host's pending \
+                 mark {PENDING} (the arbiter did not start: is it installed as \
+                 {home}\\arbitre? the calculator's screen may show an error)"
+            ))),
+            _ => Err(ContestError::Results(format!(
+                "{home}\\colonne is the integer {i}, not 0, 1 or 2"
+            ))),
+        },
+        other => Err(ContestError::Results(format!(
+            "{home}\\colonne holds {}, not an integer",
+            other.kind()
+        ))),
+    }
+}
+
 fn missing(home: &str, name: &str, e: LinkError) -> ContestError {
     ContestError::Results(format!(
-        "reading {home}\\{name}: {e} (did the arbiter run to the end? its screen says why it stopped)"
+        "the arbiter left no result: reading {home}\\{name}: {e} (it deletes its results when \
+         it starts and stores them at the end: it stopped on an error or could not store them; \
+         its screen says why)"
     ))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pending_or_odd_colonne_is_no_result() {
+        let int = |v: i64| Value::Integer(Integer::from(v));
+        for c in 0..=2 {
+            assert_eq!(result_colonne("main", &int(c)).unwrap(), c);
+        }
+        let e = result_colonne("main", &int(PENDING))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("the arbiter left no result") && e.contains("pending"),
+            "{e}"
+        );
+        let e = result_colonne("main", &int(3)).unwrap_err().to_string();
+        assert!(e.contains("not 0, 1 or 2"), "{e}");
+        let e = result_colonne("main", &Value::Str("1".into()))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("not an integer"), "{e}");
+    }
 
     #[test]
     fn the_log_payload_is_the_custom_data_before_its_c4l_trailer() {

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use calc::connect4::ai::Ai;
+use calc::connect4::ai::{Ai, LevelError, ALPHABETA_NODES, MAX_MINIMAX_DEPTH};
 
 use super::ContestError;
 use crate::file::{Model, VarName};
@@ -13,7 +13,7 @@ pub enum AiSpec {
     /// This project's `joueur` at a level of the ladder, with the seed of its random choices
     /// (it reads them from `niveau` and `graine` in its folder).
     Level {
-        /// The level's name: `random`, `winblock`, `minimaxD` (D = 1..42) or `alphabetaN`
+        /// The level's name: `random`, `winblock`, `minimaxD` (D = 1..9) or `alphabetaN`
         /// (N = 1000..127000, in thousands).
         level: String,
         /// The seed.
@@ -54,31 +54,27 @@ impl AiSpec {
     }
 }
 
-/// The player a level name names (the names of `joueur`'s `niveau`, docs/contest.md).
-pub fn parse_level(name: &str) -> Option<Ai> {
-    let number = |digits: &str| -> Option<u32> {
-        if digits.is_empty() || digits.len() > 6 || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        digits.parse().ok()
-    };
-    match name {
-        "random" => Some(Ai::Random),
-        "winblock" => Some(Ai::WinBlock),
-        _ => {
-            if let Some(d) = name.strip_prefix("minimax") {
-                number(d)
-                    .filter(|d| (1..=42).contains(d))
-                    .map(|d| Ai::Minimax(d as u8))
-            } else if let Some(n) = name.strip_prefix("alphabeta") {
-                number(n)
-                    .filter(|n| (1000..=127_000).contains(n) && n % 1000 == 0)
-                    .map(Ai::AlphaBeta)
-            } else {
-                None
-            }
-        }
-    }
+/// The player a level name names (the names of `joueur`'s `niveau`, docs/contest.md; the
+/// core's [`Ai::parse_level`], which `joueur` uses too), or an error that says what is wrong.
+pub fn parse_level(name: &str) -> Result<Ai, ContestError> {
+    Ai::parse_level(name.as_bytes()).map_err(|e| {
+        ContestError::Setup(match e {
+            LevelError::Depth => format!(
+                "level {name:?}: the Min-Max depth must be 1 to {MAX_MINIMAX_DEPTH} \
+                 (minimax9 already thinks for minutes a move on a calculator)"
+            ),
+            LevelError::Budget => format!(
+                "level {name:?}: the alpha-beta budget must be whole thousands of nodes \
+                 from {} to {}",
+                ALPHABETA_NODES.start(),
+                ALPHABETA_NODES.end()
+            ),
+            LevelError::Unknown => format!(
+                "unknown level {name:?}: give random, winblock, minimaxD (D = 1..\
+                 {MAX_MINIMAX_DEPTH}) or alphabetaN (N = 1000..127000, in thousands)"
+            ),
+        })
+    })
 }
 
 /// N, the longest name an AI may give: 8 on the TI-89, 12 on the TI-92 Plus and Voyage 200
@@ -141,12 +137,7 @@ impl MatchSetup {
         }
         for ai in &self.ais {
             if let AiSpec::Level { level, .. } = ai {
-                if parse_level(level).is_none() {
-                    return Err(ContestError::Setup(format!(
-                        "unknown level {level:?}: give random, winblock, minimaxD (D = 1..42) \
-                         or alphabetaN (N = 1000..127000, in thousands)"
-                    )));
-                }
+                parse_level(level)?;
             }
         }
         Ok(())
@@ -174,19 +165,26 @@ mod tests {
 
     #[test]
     fn levels_are_those_joueur_reads() {
-        assert_eq!(parse_level("random"), Some(Ai::Random));
-        assert_eq!(parse_level("winblock"), Some(Ai::WinBlock));
-        assert_eq!(parse_level("minimax5"), Some(Ai::Minimax(5)));
-        assert_eq!(parse_level("alphabeta20000"), Some(Ai::AlphaBeta(20_000)));
-        for bad in [
-            "minimax0",
-            "minimax43",
-            "alphabeta1500",
-            "alphabeta128000",
-            "hard",
-            "",
+        assert_eq!(parse_level("random").unwrap(), Ai::Random);
+        assert_eq!(parse_level("winblock").unwrap(), Ai::WinBlock);
+        assert_eq!(parse_level("minimax5").unwrap(), Ai::Minimax(5));
+        assert_eq!(parse_level("minimax9").unwrap(), Ai::Minimax(9));
+        assert_eq!(
+            parse_level("alphabeta20000").unwrap(),
+            Ai::AlphaBeta(20_000)
+        );
+        for (bad, message) in [
+            ("minimax0", "depth must be 1 to 9"),
+            ("minimax10", "depth must be 1 to 9"),
+            ("minimax12", "depth must be 1 to 9"),
+            ("minimax42", "depth must be 1 to 9"),
+            ("alphabeta1500", "whole thousands"),
+            ("alphabeta128000", "whole thousands"),
+            ("hard", "unknown level"),
+            ("", "unknown level"),
         ] {
-            assert_eq!(parse_level(bad), None, "{bad}");
+            let e = parse_level(bad).unwrap_err().to_string();
+            assert!(e.contains(message), "{bad}: {e}");
         }
     }
 

@@ -75,8 +75,12 @@ pub fn log_agrees_with_referee(setup: &MatchSetup, game: &GameLog) -> Result<(),
         let seat = call.seat.number() as usize - 1;
         let name = PValue::Str(game.names[seat]);
         // An AI that never named itself has an empty name in the log: it was disqualified on
-        // its naming call, where the log stops.
-        let answer = if call.colonne <= 0 && game.names[seat].is_empty() {
+        // its naming call, where the log stops. So was AI 2 when the game stops before any
+        // move with AI 2 disqualified (its valid name is logged: the fault was its column).
+        let second_failed_naming = call.colonne == -1
+            && game.moves.is_empty()
+            && matches!(logged, GameResult::Disqualified(d) if d.seat == call.seat);
+        let answer = if call.colonne <= 0 && game.names[seat].is_empty() || second_failed_naming {
             None
         } else if call.colonne == -1 {
             Some((PValue::Integer(-1), name))
@@ -145,8 +149,7 @@ pub fn native_game(setup: &MatchSetup) -> Result<NativeGame, ContestError> {
                 "a native game needs two of this project's AIs".into(),
             ));
         };
-        let level = setup::parse_level(level)
-            .ok_or_else(|| ContestError::Setup(format!("unknown level {level:?}")))?;
+        let level = setup::parse_level(level)?;
         ais.push((level, *seed, None::<Vec<u8>>));
     }
     let mut referee = Referee::new(model, setup::name_limit(setup.model));
@@ -190,18 +193,11 @@ pub fn native_game(setup: &MatchSetup) -> Result<NativeGame, ContestError> {
     })
 }
 
-/// The name `joueur` gives at `level` (calc/programs/src/bin/joueur.rs, at most 8 bytes).
+/// The name `joueur` gives at `level` (the core's [`calc::connect4::ai::Ai::contest_name`],
+/// which `joueur` uses too).
 pub fn joueur_name(level: calc::connect4::ai::Ai) -> Vec<u8> {
-    use calc::connect4::ai::Ai;
-    let mut name = match level {
-        Ai::Random => "random".to_string(),
-        Ai::WinBlock => "winblock".to_string(),
-        Ai::Minimax(d) => format!("minimax{d}"),
-        Ai::AlphaBeta(n) => format!("ab{n}"),
-    }
-    .into_bytes();
-    name.truncate(8);
-    name
+    let mut buf = [0u8; calc::connect4::ai::CONTEST_NAME_LEN];
+    level.contest_name(&mut buf).to_vec()
 }
 
 #[cfg(test)]
@@ -320,16 +316,39 @@ mod tests {
     }
 
     #[test]
-    fn joueur_names_fit_the_ti89() {
-        use calc::connect4::ai::Ai;
-        for ai in [
-            Ai::Random,
-            Ai::WinBlock,
-            Ai::Minimax(42),
-            Ai::AlphaBeta(127_000),
+    fn a_valid_name_logged_with_a_bad_first_column_agrees() {
+        let setup = setup();
+        let dq = |seat, fault, value| {
+            Some(GameResult::Disqualified(Disqualification {
+                seat,
+                fault,
+                value,
+            }))
+        };
+        // AI 1 named itself and played column 8; AI 2 named itself and left 4 in colonne.
+        for game in [
+            GameLog {
+                model: protocol::Model::Ti89,
+                names: [b"fautif", b"winblock"],
+                moves: &[],
+                result: dq(Player::First, Fault::ColumnOutOfRange, 8),
+            },
+            GameLog {
+                model: protocol::Model::Ti89,
+                names: [b"", b"fautif"],
+                moves: &[],
+                result: dq(Player::Second, Fault::ColonneChanged, 4),
+            },
         ] {
-            assert!(joueur_name(ai).len() <= 8, "{ai:?}");
+            log_agrees_with_referee(&setup, &game).unwrap_or_else(|e| panic!("{game:?}: {e}"));
         }
+    }
+
+    #[test]
+    fn joueur_names_are_the_cores() {
+        use calc::connect4::ai::Ai;
+        assert_eq!(joueur_name(Ai::HARD), b"minimax9");
         assert_eq!(joueur_name(Ai::AlphaBeta(20_000)), b"ab20000");
+        assert_eq!(joueur_name(Ai::AlphaBeta(127_000)), b"ab127000");
     }
 }

@@ -4,7 +4,7 @@
 use super::SeatResult;
 use calc::connect4::ai::{self, Ai};
 use calc::connect4::log::GameLog;
-use calc::connect4::referee::GameResult;
+use calc::connect4::referee::{Disqualification, Fault, GameResult};
 use calc::connect4::solver::{self, Solver};
 use calc::connect4::{engine, Board, MoveError, Outcome, ParseErrorKind, Player};
 use calc::Rng;
@@ -144,15 +144,35 @@ pub fn render_log(log: &GameLog) -> String {
             r.result_colonne()
         ),
         Some(r @ GameResult::Disqualified(d)) => format!(
-            "AI {} disqualified: {:?} (value {}); AI {} wins (result {}, D)\n",
+            "AI {} disqualified: {}; AI {} wins (result {}, D)\n",
             d.seat.number(),
-            d.fault,
-            d.value,
+            describe_fault(&d),
             r.result_colonne(),
             r.result_colonne()
         ),
     };
     out
+}
+
+/// Why an AI was disqualified, with the logged value where the fault has one.
+pub fn describe_fault(d: &Disqualification) -> String {
+    let v = d.value;
+    match d.fault {
+        Fault::ColonneMissing => "colonne was deleted".into(),
+        Fault::ColonneNotNumber => "colonne is not a number".into(),
+        Fault::ColonneNotInteger => "colonne is not a whole number".into(),
+        Fault::ColonneChanged => format!("named itself but changed colonne from -1 to {v}"),
+        Fault::ColumnOutOfRange => format!("column {v} is not 1-7"),
+        Fault::ColumnFull => format!("column {v} is full"),
+        Fault::NomMissing => "nom was deleted".into(),
+        Fault::NomNotString => "nom is not a string".into(),
+        Fault::NameEmpty => "empty name".into(),
+        Fault::NameTooLong => format!("name of {v} characters is too long"),
+        Fault::RaisedError => format!("raised error {v}"),
+        Fault::CannotCall => {
+            format!("the arbiter could not write colonne/nom in its folder (error {v})")
+        }
+    }
 }
 
 /// A move string the user gave could not be read.
@@ -231,6 +251,21 @@ mod tests {
         assert!(
             text.ends_with("OX.....\nAI 1 wins (result 1, N)\n"),
             "{text}"
+        );
+        let raised = GameLog {
+            moves: b"\x04",
+            result: Some(GameResult::Disqualified(Disqualification {
+                seat: Player::Second,
+                fault: Fault::RaisedError,
+                value: 210,
+            })),
+            ..log
+        };
+        assert!(
+            render_log(&raised)
+                .ends_with("AI 2 disqualified: raised error 210; AI 1 wins (result 1, D)\n"),
+            "{}",
+            render_log(&raised)
         );
     }
 }

@@ -12,25 +12,31 @@
 //! `colonne` and `nom` in the AI's folder, make that folder current, run `folder\joueur()`
 //! (exec.c: push_parse_text, HS_popEStack, NG_execute inside an error frame), read both back.
 //! An error raised by the AI (or by the OS while starting it: no such program...) disqualifies
-//! it; so does a bad answer. Then both AIs are told the end (8/9/10 with "N"/"D"); errors in
-//! those last calls change nothing.
+//! it, logged with its number (fault 11); so does a bad answer. When the arbiter cannot even
+//! write the call's values (the AI's `colonne` locked, no memory...), the AI is disqualified
+//! with fault 13 and that error's number. Then both AIs are told the end (8/9/10 with
+//! "N"/"D"); errors in those last calls change nothing.
 //!
 //! Results, in the arbiter's own folder (the one it is stored in): `colonne` = 0 draw, 1 AI 1
 //! won, 2 AI 2 won; `nom` = "N" normal end or "D" disqualification; `journal` = the game's log
 //! (calc::connect4::log, custom data of type `C4L`), rewritten after every move (a game cut
-//! short leaves its log marked unfinished). The variable `attente` of the same folder says how
-//! the arbiter ends: absent, wait for a key; 0, return at once (for the host's `match` command
-//! and for programs that run many games). On the screen (src/ui): the board, each AI's name,
-//! and each AI's zone, which the arbiter never draws on.
+//! short leaves its log marked unfinished). The arbiter deletes the three when it starts, and
+//! stores `colonne` last, once `nom` and `journal` are stored: a `colonne` of 0, 1 or 2 is
+//! always this game's result. When the arguments are wrong or a result cannot be stored
+//! ("not saved" and the OS error on the screen), `colonne` is left absent. The variable
+//! `attente` of the same folder says how the arbiter ends, in every case: absent (or not 0),
+//! wait for a key; 0, return at once (for the host's `match` command and for programs that run
+//! many games). On the screen (src/ui): the board, each AI's name, and each AI's zone, which the
+//! arbiter never draws on.
 #![no_std]
 #![no_main]
 
 use calc::connect4::log::GameLog;
 use calc::connect4::protocol::{self, Call, NomIn, Value as PValue};
-use calc::connect4::referee::{Disqualification, Fault, GameResult, Referee};
+use calc::connect4::referee::{Fault, GameResult, Referee};
 use calc::connect4::{Outcome, Player};
-use programs::contest::{read_value, COLONNE, JOUEUR, NOM, READ_BUFFER};
-use programs::os::{Model, Name, Os, OsError, Value, VarPath};
+use programs::contest::{fault_text, read_value, COLONNE, JOUEUR, NOM, READ_BUFFER};
+use programs::os::{Model, Name, Os, OsError, VarPath};
 use programs::ui::{self, Layout, Line};
 
 programs::entry!(main);
@@ -55,25 +61,30 @@ struct Game {
     name_lens: [u8; 2],
     moves: [u8; 42],
     count: u8,
-    /// The OS error of the call that disqualified an AI for raising one.
-    error: Option<u16>,
 }
 
 fn main(mut os: Os) {
     let layout = Layout::for_model(os.model());
+    let home = os
+        .program_folder()
+        .or_else(|| os.current_folder())
+        .unwrap_or(programs::os::vars::MAIN);
+    // No result of an earlier game may pass for this one's.
+    let mut cleared = Ok(());
+    for name in [&COLONNE, &NOM, &JOURNAL] {
+        if let Err(e) = os.delete_var(&VarPath::in_folder(&home, name)) {
+            cleared = cleared.and(Err(e));
+        }
+    }
     let config = match read_config(&mut os) {
         Ok(c) => c,
         Err(message) => {
             os.clear_screen();
             ui::show_lines(&mut os, &layout, &[b"arbitre:", message]);
-            os.wait_key();
+            finish(&mut os, &home);
             return;
         }
     };
-    let home = os
-        .program_folder()
-        .or_else(|| os.current_folder())
-        .unwrap_or(programs::os::vars::MAIN);
     let model = match os.model() {
         Model::Ti89 => protocol::Model::Ti89,
         Model::Ti92Plus | Model::V200 => protocol::Model::Ti92Plus,
@@ -85,7 +96,6 @@ fn main(mut os: Os) {
         name_lens: [0; 2],
         moves: [0; 42],
         count: 0,
-        error: None,
     };
     os.clear_screen();
     redraw(&mut os, &game);
@@ -93,9 +103,8 @@ fn main(mut os: Os) {
     while let Some(call) = referee.call() {
         show_turn(&mut os, &game, call.seat);
         match run_call(&mut os, &config, call) {
-            Err(e) => {
-                game.error = Some(e.0);
-                referee.fault(Fault::RaisedError);
+            Err((fault, e)) => {
+                referee.fault(fault, i32::from(e.0));
             }
             Ok(()) => {
                 let folder = &config.folders[index(call.seat)];
@@ -112,7 +121,12 @@ fn main(mut os: Os) {
                     &mut nom_buf,
                 );
                 let answer = referee.answer(colonne, nom);
-                if call.colonne <= 0 && answer.is_ok() {
+                // A valid name is logged even when the column that came with it is not.
+                let name_ok = match answer {
+                    Ok(_) => true,
+                    Err(d) => !is_name_fault(d.fault),
+                };
+                if call.colonne <= 0 && name_ok {
                     if let PValue::Str(n) = nom {
                         game.set_name(call.seat, n);
                     }
@@ -135,14 +149,30 @@ fn main(mut os: Os) {
         }
     }
     let Some(result) = result else { return };
-    let _ = os.store_integer(
-        &VarPath::in_folder(&home, &COLONNE),
-        i32::from(result.result_colonne()),
-    );
-    let _ = os.store_string(&VarPath::in_folder(&home, &NOM), &[result.result_nom()]);
-    let _ = store_log(&mut os, &journal, &game, Some(result));
-    show_result(&mut os, &game, result);
+    // `colonne` last: it is there only when everything is.
+    let colonne = VarPath::in_folder(&home, &COLONNE);
+    let stored = cleared
+        .and_then(|()| os.store_string(&VarPath::in_folder(&home, &NOM), &[result.result_nom()]))
+        .and_then(|()| store_log(&mut os, &journal, &game, Some(result)))
+        .and_then(|()| os.store_integer(&colonne, i32::from(result.result_colonne())));
+    match stored {
+        Ok(()) => show_result(&mut os, &game, result),
+        Err(e) => {
+            let _ = os.delete_var(&colonne);
+            let mut error = Line::new();
+            error.text(b"error ").number(i32::from(e.0));
+            ui::show_lines(&mut os, &game.layout, &[b"not saved", error.as_bytes()]);
+        }
+    }
     finish(&mut os, &home);
+}
+
+/// Whether `fault` is about the name (the name given with it was not valid).
+fn is_name_fault(fault: Fault) -> bool {
+    matches!(
+        fault,
+        Fault::NomMissing | Fault::NomNotString | Fault::NameEmpty | Fault::NameTooLong
+    )
 }
 
 fn index(seat: Player) -> usize {
@@ -187,21 +217,25 @@ fn read_config(os: &mut Os) -> Result<Config, &'static [u8]> {
     })
 }
 
-/// Writes the call's values into the AI's folder and runs its program. `Err`: the OS error
-/// raised by the AI or while setting up or starting the call.
-fn run_call(os: &mut Os, config: &Config, call: Call) -> Result<(), OsError> {
+/// Writes the call's values into the AI's folder and runs its program. `Err`: the fault and
+/// the OS error: [`Fault::CannotCall`] when writing the values failed, [`Fault::RaisedError`]
+/// when the AI raised it or the OS did while starting it.
+fn run_call(os: &mut Os, config: &Config, call: Call) -> Result<(), (Fault, OsError)> {
     let folder = &config.folders[index(call.seat)];
     let colonne = VarPath::in_folder(folder, &config.colonne);
     let nom = VarPath::in_folder(folder, &config.nom);
-    os.create_folder(folder)?;
-    os.store_integer(&colonne, i32::from(call.colonne))?;
-    match call.nom {
-        NomIn::Model(m) => os.store_integer(&nom, m.code())?,
-        NomIn::Normal => os.store_string(&nom, b"N")?,
-        NomIn::Disqualified => os.store_string(&nom, b"D")?,
-        NomIn::Unused => {}
-    }
+    let prepared = os
+        .create_folder(folder)
+        .and_then(|()| os.store_integer(&colonne, i32::from(call.colonne)))
+        .and_then(|()| match call.nom {
+            NomIn::Model(m) => os.store_integer(&nom, m.code()),
+            NomIn::Normal => os.store_string(&nom, b"N"),
+            NomIn::Disqualified => os.store_string(&nom, b"D"),
+            NomIn::Unused => Ok(()),
+        });
+    prepared.map_err(|e| (Fault::CannotCall, e))?;
     os.run_program(folder, &config.program)
+        .map_err(|e| (Fault::RaisedError, e))
 }
 
 /// Writes the log so far (or of the finished game) to `journal`.
@@ -257,28 +291,6 @@ fn show_turn(os: &mut Os, game: &Game, seat: Player) {
     ui::show_lines(os, &game.layout, &[moves.as_bytes(), who.as_bytes()]);
 }
 
-/// Why an AI was disqualified, in at most 10 characters.
-fn fault_text(line: &mut Line, d: &Disqualification, error: Option<u16>) {
-    let (text, value): (&[u8], Option<i32>) = match d.fault {
-        Fault::ColonneMissing => (b"no colonne", None),
-        Fault::ColonneNotNumber => (b"not a num", None),
-        Fault::ColonneNotInteger => (b"not an int", None),
-        Fault::ColonneChanged => (b"-1 became ", Some(d.value)),
-        Fault::ColumnOutOfRange => (b"column ", Some(d.value)),
-        Fault::ColumnFull => (b"full col ", Some(d.value)),
-        Fault::NomMissing => (b"no nom", None),
-        Fault::NomNotString => (b"nom type", None),
-        Fault::NameEmpty => (b"empty name", None),
-        Fault::NameTooLong => (b"name len ", Some(d.value)),
-        Fault::RaisedError => (b"error ", Some(error.map_or(0, i32::from))),
-        Fault::Timeout => (b"timeout", None),
-    };
-    line.text(text);
-    if let Some(v) = value {
-        line.number(v);
-    }
-}
-
 fn show_result(os: &mut Os, game: &Game, result: GameResult) {
     let mut first = Line::new();
     match result.winner() {
@@ -296,16 +308,17 @@ fn show_result(os: &mut Os, game: &Game, result: GameResult) {
         GameResult::Normal(Outcome::Draw) => {
             second.text(b"board full");
         }
-        GameResult::Disqualified(d) => fault_text(&mut second, &d, game.error),
+        GameResult::Disqualified(d) => fault_text(&mut second, &d),
     }
     ui::show_lines(os, &game.layout, &[first.as_bytes(), second.as_bytes()]);
 }
 
-/// Returns at once when `attente` is 0 in the arbiter's folder, else waits for a key.
+/// Returns at once when `attente` is 0 in the arbiter's folder (an exact or whole float
+/// zero), else waits for a key.
 fn finish(os: &mut Os, home: &Name) {
     let mut buf = [0u8; 16];
-    if let Ok(Value::Integer(0)) = os.read_var(&VarPath::in_folder(home, &ATTENTE), &mut buf) {
-        return;
+    let attente = read_value(os, &VarPath::in_folder(home, &ATTENTE), &mut buf);
+    if attente != PValue::Integer(0) {
+        os.wait_key();
     }
-    os.wait_key();
 }

@@ -1,6 +1,7 @@
 //! `fautif`: a deliberately faulty contest AI, for the arbiter's tests (PedroM has no TI-BASIC,
 //! so the faults are played by this program). Install it as `joueur` in an AI folder and put
-//! the fault's number in the integer `faute` of that folder:
+//! the fault's number in the whole number `faute` of that folder (an exact integer or a whole
+//! float, programs::contest):
 //!
 //! | `faute` | what it does |
 //! | --- | --- |
@@ -22,8 +23,8 @@
 
 use calc::connect4::protocol::Request;
 use calc::connect4::Board;
-use programs::contest::{read_value, COLONNE, NOM, READ_BUFFER};
-use programs::os::{Name, Os, Value, VarPath};
+use programs::contest::{read_value, read_whole, COLONNE, NOM, READ_BUFFER};
+use programs::os::{Name, Os, VarPath};
 
 programs::entry!(main);
 
@@ -36,11 +37,7 @@ fn main(mut os: Os) {
     let colonne = VarPath::current(&COLONNE);
     let nom = VarPath::current(&NOM);
     let coups = VarPath::current(&COUPS);
-    let mut buf = [0u8; 16];
-    let fault = match os.read_var(&VarPath::current(&FAUTE), &mut buf) {
-        Ok(Value::Integer(n)) => n,
-        _ => 0,
-    };
+    let fault = read_whole(&mut os, &VarPath::current(&FAUTE)).unwrap_or(0);
     let mut colonne_buf = [0u8; READ_BUFFER];
     let mut nom_buf = [0u8; READ_BUFFER];
     let Ok(request) = Request::decode(

@@ -10,11 +10,18 @@
 //! | --- | --- | --- |
 //! | absent, or `"winblock"`, or 1 | win, else block, else random (seed 003) | `winblock` |
 //! | `"random"` or 0 | a random legal column | `random` |
-//! | `"minimax3"`... `"minimax9"` (any depth 1-42), or 2 / 3 / 4 for 3 / 5 / 9 | seed 004's Min-Max | `minimax3`... |
+//! | `"minimax1"`... `"minimax9"`, or 2 / 3 / 4 for 3 / 5 / 9 | seed 004's Min-Max | `minimax1`... |
 //! | `"alphabeta20000"` (any budget of 1000-127000 nodes, in thousands), or 5 for 20000 | the alpha-beta engine | `ab20000` |
 //!
-//! The random choices come from the integer `graine` of its folder when there is one (a game
-//! replays exactly from its seeds), else from the OS clock where there is one, else 1.
+//! The names and bounds are calc::connect4::ai's ([`Ai::parse_level`], [`Ai::contest_name`]),
+//! shared with the host. A `niveau` that names no level (`"minimax12"`, 7, a list...) raises
+//! OS error 40 (argument) on the naming call: the arbiter disqualifies the AI and logs the
+//! error, rather than the AI playing another level than the one asked. A number may be an
+//! exact integer or a whole float (programs::contest).
+//!
+//! The random choices come from the whole number `graine` of its folder when there is one (a
+//! game replays exactly from its seeds; taken modulo 2^32), else from the OS clock where there
+//! is one, else 1.
 //!
 //! While it thinks it writes "thinking" in its zone of the screen (src/ui); the screen comes
 //! back as it was when it returns.
@@ -28,14 +35,14 @@
 #![no_std]
 #![no_main]
 
-use calc::connect4::ai::Ai;
+use calc::connect4::ai::{Ai, CONTEST_NAME_LEN};
 use calc::connect4::contest::{Answer, ContestAi, ContestError, STATE_LEN};
 use calc::connect4::engine::Entry;
 use calc::connect4::protocol::Request;
 use calc::connect4::Player;
-use programs::contest::{read_value, COLONNE, NOM, READ_BUFFER};
+use programs::contest::{read_value, read_whole, COLONNE, NOM, READ_BUFFER};
 use programs::os::{Attr, DataError, Name, Os, Value, VarPath};
-use programs::ui::{Layout, Line};
+use programs::ui::Layout;
 
 programs::entry!(main);
 
@@ -124,66 +131,43 @@ fn show_thinking(os: &mut Os, seat: Player) {
     os.draw_text(zone.x0, zone.y0 + 2, b"thinking", Attr::Normal);
 }
 
-/// The name this AI gives for `level` (at most 8 characters: N is 8 on the TI-89).
+/// The name this AI gives for `level` (calc::connect4::ai: at most 8 characters, N on the
+/// TI-89, one per level).
 fn store_name(os: &mut Os, nom: &VarPath, level: Ai) -> Result<(), programs::os::OsError> {
-    let mut line = Line::new();
-    match level {
-        Ai::Random => line.text(b"random"),
-        Ai::WinBlock => line.text(b"winblock"),
-        Ai::Minimax(d) => line.text(b"minimax").number(i32::from(d)),
-        Ai::AlphaBeta(n) => line.text(b"ab").number(n as i32),
-    };
-    let text = line.as_bytes();
-    os.store_string(nom, &text[..text.len().min(8)])
+    let mut buf = [0u8; CONTEST_NAME_LEN];
+    os.store_string(nom, level.contest_name(&mut buf))
 }
 
-/// The level in `niveau` (module table); the default when it is absent or not understood.
+/// The level in `niveau` (module table): the default when it is absent; an OS error (40,
+/// argument) when it names no level, rather than playing another level than the one asked.
 fn read_level(os: &mut Os) -> Ai {
-    let mut buf = [0u8; 24];
-    match os.read_var(&VarPath::current(&NIVEAU), &mut buf) {
-        Ok(Value::Integer(n)) => match n {
+    let path = VarPath::current(&NIVEAU);
+    if let Some(n) = read_whole(os, &path) {
+        return match n {
             0 => Ai::Random,
+            1 => Ai::WinBlock,
             2 => Ai::EASY,
             3 => Ai::MEDIUM,
             4 => Ai::HARD,
             5 => Ai::STRONG,
-            _ => Ai::WinBlock,
+            _ => os.raise_error(ERROR_ARGUMENT),
+        };
+    }
+    let mut buf = [0u8; 24];
+    match os.read_var(&path, &mut buf) {
+        Err(_) => Ai::WinBlock,
+        Ok(Value::Str(text)) => match Ai::parse_level(text) {
+            Ok(level) => level,
+            Err(_) => os.raise_error(ERROR_ARGUMENT),
         },
-        Ok(Value::Str(text)) => parse_level(text).unwrap_or(Ai::WinBlock),
-        _ => Ai::WinBlock,
+        Ok(_) => os.raise_error(ERROR_ARGUMENT),
     }
 }
 
-/// `random`, `winblock`, `minimaxD`, `alphabetaN` (the host's player names).
-fn parse_level(text: &[u8]) -> Option<Ai> {
-    let number = |digits: &[u8]| -> Option<u32> {
-        if digits.is_empty() || digits.len() > 6 || !digits.iter().all(u8::is_ascii_digit) {
-            return None;
-        }
-        Some(
-            digits
-                .iter()
-                .fold(0u32, |n, d| n * 10 + u32::from(d - b'0')),
-        )
-    };
-    match text {
-        b"random" => Some(Ai::Random),
-        b"winblock" => Some(Ai::WinBlock),
-        _ if text.starts_with(b"minimax") => number(&text[7..])
-            .filter(|d| (1..=42).contains(d))
-            .map(|d| Ai::Minimax(d as u8)),
-        _ if text.starts_with(b"alphabeta") => number(&text[9..])
-            .filter(|n| (1000..=127_000).contains(n) && n % 1000 == 0)
-            .map(Ai::AlphaBeta),
-        _ => None,
-    }
-}
-
-/// The seed in `graine`, else the OS clock, else 1.
+/// The seed in `graine` (a whole number, taken modulo 2^32), else the OS clock, else 1.
 fn read_seed(os: &mut Os) -> u32 {
-    let mut buf = [0u8; 16];
-    match os.read_var(&VarPath::current(&GRAINE), &mut buf) {
-        Ok(Value::Integer(n)) => n as u32,
-        _ => os.ticks().unwrap_or(1),
+    match read_whole(os, &VarPath::current(&GRAINE)) {
+        Some(n) => n as u32,
+        None => os.ticks().unwrap_or(1),
     }
 }

@@ -13,8 +13,9 @@
 #![no_main]
 
 use calc::connect4::log::{self, GameLog, MAX_LOG_LEN};
-use calc::connect4::referee::{Fault, GameResult};
+use calc::connect4::referee::GameResult;
 use calc::connect4::{Outcome, Player};
+use programs::contest::fault_text;
 use programs::os::{Key, Model, Name, Os, VarPath};
 use programs::ui::{self, Layout, Line};
 
@@ -140,10 +141,14 @@ fn draw(os: &mut Os, layout: &Layout, game: &GameLog, shown: usize) {
                 None => first.text(b"draw"),
             };
             match r {
-                GameResult::Normal(Outcome::Win(_)) => second.text(b"4 in a row"),
-                GameResult::Normal(Outcome::Draw) => second.text(b"board full"),
-                GameResult::Disqualified(d) => second.text(b"D: ").text(fault_name(d.fault)),
-            };
+                GameResult::Normal(Outcome::Win(_)) => {
+                    second.text(b"4 in a row");
+                }
+                GameResult::Normal(Outcome::Draw) => {
+                    second.text(b"board full");
+                }
+                GameResult::Disqualified(d) => fault_text(&mut second, &d),
+            }
         }
     }
     ui::show_lines(
@@ -151,21 +156,4 @@ fn draw(os: &mut Os, layout: &Layout, game: &GameLog, shown: usize) {
         layout,
         &[first.as_bytes(), second.as_bytes(), moves.as_bytes()],
     );
-}
-
-fn fault_name(fault: Fault) -> &'static [u8] {
-    match fault {
-        Fault::ColonneMissing => b"colonne?",
-        Fault::ColonneNotNumber => b"not num",
-        Fault::ColonneNotInteger => b"not int",
-        Fault::ColonneChanged => b"not -1",
-        Fault::ColumnOutOfRange => b"range",
-        Fault::ColumnFull => b"full",
-        Fault::NomMissing => b"nom?",
-        Fault::NomNotString => b"nom type",
-        Fault::NameEmpty => b"no name",
-        Fault::NameTooLong => b"long",
-        Fault::RaisedError => b"error",
-        Fault::Timeout => b"time",
-    }
 }

@@ -16,7 +16,7 @@ mod sys;
 pub mod vars;
 
 pub use launch::NotAString;
-pub use vars::{DataError, Name, OsError, ReadError, Value, VarPath};
+pub use vars::{DataError, Float, Name, OsError, ReadError, Value, VarPath};
 
 /// A calculator model, read at run time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -160,10 +160,10 @@ pub fn decode_data(content: &[u8]) -> Option<(&[u8], &[u8])> {
 /// A variable's value, as far as a program of this project needs to tell values apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Value<'a> {
-    /// An exact integer that fits an `i32`.
-    Integer(i32),
-    /// An exact integer too large for an `i32`.
-    LargeInteger,
+    /// An exact integer of at most 32 bits of magnitude (-4294967295..=4294967295).
+    Integer(i64),
+    /// An exact integer of more than 32 bits of magnitude; `true` when it is negative.
+    LargeInteger(bool),
     /// A floating-point number (what TI-BASIC stores in approximate mode).
     Float(Float),
     /// A string: its bytes (the calculator's character set).
@@ -182,9 +182,13 @@ pub enum Value<'a> {
 
 /// A floating-point value, reduced to what matters for whole numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Float {
-    /// The value when it is a whole number that fits an `i32`.
-    pub whole: Option<i32>,
+pub enum Float {
+    /// A whole number of at most 10 digits (every float with a whole value below 10^10).
+    Whole(i64),
+    /// A whole number of more than 10 digits; `true` when it is negative.
+    LargeWhole(bool),
+    /// Not a whole number (or not a number at all: the BCD digits are not decimal).
+    NotWhole,
 }
 
 /// Why a variable could not be read.
@@ -245,22 +249,15 @@ pub fn decode(tail: &[u8], size: usize) -> Value<'_> {
             if size != n + 2 || !whole {
                 return Value::Other(last);
             }
+            let negative = last == tag::NEGINT;
             if n > 4 {
-                return Value::LargeInteger;
+                return Value::LargeInteger(negative);
             }
             let magnitude = tail[..n]
                 .iter()
                 .rev()
-                .fold(0u64, |acc, &b| (acc << 8) | u64::from(b));
-            let value = if last == tag::POSINT {
-                i64::try_from(magnitude).ok()
-            } else {
-                i64::try_from(magnitude).ok().map(|m| -m)
-            };
-            match value.and_then(|v| i32::try_from(v).ok()) {
-                Some(v) => Value::Integer(v),
-                None => Value::LargeInteger,
-            }
+                .fold(0i64, |acc, &b| (acc << 8) | i64::from(b));
+            Value::Integer(if negative { -magnitude } else { magnitude })
         }
         tag::STR => {
             if size < 3 {
@@ -277,46 +274,46 @@ pub fn decode(tail: &[u8], size: usize) -> Value<'_> {
             }
             Value::Str(&tail[1..size - 2])
         }
-        tag::FLOAT if size == 10 && whole => Value::Float(Float {
-            whole: float_whole(&tail[..9]),
-        }),
+        tag::FLOAT if size == 10 && whole => Value::Float(float_whole(&tail[..9])),
         other => Value::Other(other),
     }
 }
 
-/// The whole number a float's 9 bytes (exponent word, 14 BCD digits) hold, if it is one that
-/// fits an `i32` (ti68k-facts.md §2.4).
-fn float_whole(bytes: &[u8]) -> Option<i32> {
+/// What a float's 9 bytes (exponent word, 14 BCD digits) hold, as a whole number
+/// (ti68k-facts.md §2.4).
+fn float_whole(bytes: &[u8]) -> Float {
     let mut digits = [0u8; 14];
     for (i, b) in bytes[2..9].iter().enumerate() {
         digits[2 * i] = b >> 4;
         digits[2 * i + 1] = b & 0x0F;
     }
+    if digits.iter().any(|&d| d > 9) {
+        return Float::NotWhole;
+    }
     if digits.iter().all(|&d| d == 0) {
-        return Some(0);
+        return Float::Whole(0);
     }
     let field = u16::from_be_bytes([bytes[0], bytes[1]]);
+    let negative = field & 0x8000 != 0;
     let exponent = i32::from(field & 0x7FFF) - 0x4000;
-    if !(0..10).contains(&exponent) {
-        return None;
+    if exponent < 0 {
+        return Float::NotWhole;
+    }
+    if exponent >= 10 {
+        // 11 digits or more before the point: all 14 digits are whole from exponent 13 on.
+        let fraction = digits.get(exponent as usize + 1..).unwrap_or(&[]);
+        return if fraction.iter().any(|&d| d != 0) {
+            Float::NotWhole
+        } else {
+            Float::LargeWhole(negative)
+        };
     }
     let (integral, fraction) = digits.split_at(exponent as usize + 1);
     if fraction.iter().any(|&d| d != 0) {
-        return None;
+        return Float::NotWhole;
     }
-    let mut magnitude = 0i64;
-    for &d in integral {
-        if d > 9 {
-            return None;
-        }
-        magnitude = magnitude * 10 + i64::from(d);
-    }
-    i32::try_from(if field & 0x8000 != 0 {
-        -magnitude
-    } else {
-        magnitude
-    })
-    .ok()
+    let magnitude = integral.iter().fold(0i64, |n, &d| n * 10 + i64::from(d));
+    Float::Whole(if negative { -magnitude } else { magnitude })
 }
 
 /// The estack image of the integer `value` into `out`; returns its length.
