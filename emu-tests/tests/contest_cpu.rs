@@ -205,7 +205,7 @@ fn float(value: u64) -> Value {
         value.to_string().len()
     };
     let mut bcd = format!("{value}");
-    bcd.extend(std::iter::repeat('0').take(14 - digits));
+    bcd.extend(std::iter::repeat_n('0', 14 - digits));
     let exponent = if value == 0 {
         0
     } else {
