@@ -15,17 +15,16 @@
 //! Test names start with `tiemu_`: tools/test runs them in its TiEmu step, one at a time; every
 //! session also takes the machine-wide TiEmu lock. Screenshots go to `$TIEMU_SCREENSHOTS`.
 
+mod contest_common;
+
 use std::path::PathBuf;
-use std::sync::OnceLock;
 
 use calc::connect4::referee::{Fault, GameResult};
 use calc::connect4::Player;
-use emu_tests::tiemu::{BenchError, Os, Screen, TiEmu};
-use host::build::tools::Tools;
-use host::contest::install::{Installed, Programs};
-use host::contest::run::{self, MatchOutcome, RunOptions};
+use contest_common::{boot, play, programs, System};
+use emu_tests::tiemu::Screen;
+use host::contest::install::Installed;
 use host::contest::setup::{AiSpec, MatchSetup};
-use host::contest::verify;
 use host::file::{BasicText, Model, Value, VarFile, VarPath, Variable};
 
 /// The repository's TI-BASIC AI (source text).
@@ -47,82 +46,13 @@ fn basic_file(model: Model) -> PathBuf {
     path
 }
 
-/// The programs, built once per test binary (the cross build caches under target/).
-fn programs(test: &str) -> Option<&'static Programs> {
-    static PROGRAMS: OnceLock<Programs> = OnceLock::new();
-    if !Tools::available() {
-        emu_tests::skip(test, "the cross toolchain is missing (run tools/setup)");
-        return None;
-    }
-    Some(PROGRAMS.get_or_init(|| {
-        Programs::build(std::path::Path::new(env!("CARGO_MANIFEST_DIR")))
-            .unwrap_or_else(|e| panic!("{test}: building the contest programs: {e}"))
-    }))
-}
-
-/// PedroM, or TI's OS from the ROM the user names; `None` (said SKIPPED) without it.
-fn boot(test: &str, model: Model, ams: bool) -> Option<TiEmu> {
-    let started = if ams {
-        match Os::from_env(model) {
-            None => {
-                emu_tests::skip_without_rom(test, model);
-                return None;
-            }
-            Some(Err(e)) => panic!("{test}: {e}"),
-            Some(Ok(os)) => TiEmu::start(model, os),
-        }
-    } else {
-        TiEmu::start_pedrom(model)
-    };
-    match started {
-        Ok(t) => Some(t),
-        Err(BenchError::Missing { what, reason }) => {
-            emu_tests::skip(test, &format!("{what}: {reason}"));
-            None
-        }
-        Err(e) => panic!("{test}: starting TiEmu: {e}"),
-    }
-}
-
-/// Installs and runs one match, keeps its final screen, checks it as `host match` does.
-fn play(
-    t: &mut TiEmu,
-    installed: &mut Installed,
-    programs: &Programs,
-    setup: &MatchSetup,
-    label: &str,
-) -> MatchOutcome {
-    installed
-        .install(t.calc(), setup, programs, true)
-        .unwrap_or_else(|e| panic!("{label}: installing: {e}"));
-    let outcome = run::run_match(t.calc(), setup, &RunOptions::default())
-        .unwrap_or_else(|e| panic!("{label}: {e}\n{}", t.log_tail()));
-    let game = outcome.game().unwrap();
-    if let Some(shot) = &outcome.screen {
-        t.keep_screenshot(&Screen::from_screenshot(shot), label)
-            .unwrap();
-    }
-    eprintln!(
-        "{label}: {} moves, colonne {} nom {}, result {:?}, game {:.1} s",
-        game.moves.len(),
-        outcome.colonne,
-        outcome.nom,
-        game.result,
-        outcome.elapsed.as_secs_f64(),
-    );
-    verify::check(setup, &outcome)
-        .unwrap_or_else(|e| panic!("{label}: {e}\n{}", outcome.render().unwrap_or_default()));
-    assert!(t.is_ready().unwrap(), "{label}: the calculator answers");
-    outcome
-}
-
 /// PedroM: the TI-BASIC AI (AI 1) is disqualified for an error, the arbiter survives, a
 /// normal match follows.
 fn pedrom_disqualifies(test: &str, model: Model, ai: AiSpec) {
     let Some(programs) = programs(test) else {
         return;
     };
-    let Some(mut t) = boot(test, model, false) else {
+    let Some(mut t) = boot(test, model, System::PedroM) else {
         return;
     };
     let mut installed = Installed::new();
@@ -211,7 +141,7 @@ fn ams_plays(test: &str, model: Model, ai: AiSpec) {
     let Some(programs) = programs(test) else {
         return;
     };
-    let Some(mut t) = boot(test, model, true) else {
+    let Some(mut t) = boot(test, model, System::Ams) else {
         return;
     };
     let mut installed = Installed::new();

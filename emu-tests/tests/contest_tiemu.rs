@@ -23,96 +23,17 @@
 //! Test names start with `tiemu_`: tools/test runs them in its TiEmu step, one at a time; every
 //! session also takes the machine-wide TiEmu lock. Screenshots go to `$TIEMU_SCREENSHOTS`.
 
-use std::sync::OnceLock;
-use std::time::Instant;
+mod contest_common;
 
 use calc::connect4::referee::{Fault, GameResult};
 use calc::connect4::Player;
-use emu_tests::tiemu::{BenchError, Os, Screen, TiEmu};
-use host::build::tools::Tools;
-use host::contest::install::{Installed, Programs};
-use host::contest::run::{self, MatchOutcome, RunOptions};
+use contest_common::{boot, play, programs, System};
+use emu_tests::tiemu::Screen;
+use host::contest::install::Installed;
+use host::contest::run::{self, RunOptions};
 use host::contest::setup::{AiSpec, MatchSetup};
 use host::contest::verify;
 use host::file::Model;
-
-/// The programs, built once per test binary (the cross build caches under target/).
-fn programs(test: &str) -> Option<&'static Programs> {
-    static PROGRAMS: OnceLock<Programs> = OnceLock::new();
-    if !Tools::available() {
-        emu_tests::skip(test, "the cross toolchain is missing (run tools/setup)");
-        return None;
-    }
-    Some(PROGRAMS.get_or_init(|| {
-        Programs::build(std::path::Path::new(env!("CARGO_MANIFEST_DIR")))
-            .unwrap_or_else(|e| panic!("{test}: building the contest programs: {e}"))
-    }))
-}
-
-/// Which OS a test boots.
-#[derive(Clone, Copy)]
-enum System {
-    PedroM,
-    /// TI's own OS, from the ROM the user names in `TIEMU_ROM_TI89` / `TIEMU_ROM_V200`.
-    Ams,
-}
-
-fn boot(test: &str, model: Model, system: System) -> Option<TiEmu> {
-    let started = match system {
-        System::PedroM => TiEmu::start_pedrom(model),
-        System::Ams => match Os::from_env(model) {
-            None => {
-                emu_tests::skip_without_rom(test, model);
-                return None;
-            }
-            Some(Err(e)) => panic!("{test}: {e}"),
-            Some(Ok(os)) => TiEmu::start(model, os),
-        },
-    };
-    match started {
-        Ok(t) => Some(t),
-        Err(BenchError::Missing { what, reason }) => {
-            emu_tests::skip(test, &format!("{what}: {reason}"));
-            None
-        }
-        Err(e) => panic!("{test}: starting TiEmu: {e}"),
-    }
-}
-
-/// Installs and runs one match, checks it against the core, keeps its final screen as
-/// `<screenshot dir>/<os>-<model>-<label>.png`.
-fn play(
-    t: &mut TiEmu,
-    installed: &mut Installed,
-    programs: &Programs,
-    setup: &MatchSetup,
-    label: &str,
-) -> MatchOutcome {
-    let start = Instant::now();
-    installed
-        .install(t.calc(), setup, programs, true)
-        .unwrap_or_else(|e| panic!("{label}: installing: {e}"));
-    let installed = start.elapsed();
-    let outcome = run::run_match(t.calc(), setup, &RunOptions::default())
-        .unwrap_or_else(|e| panic!("{label}: {e}\n{}", t.log_tail()));
-    let game = outcome.game().unwrap();
-    if let Some(shot) = &outcome.screen {
-        t.keep_screenshot(&Screen::from_screenshot(shot), label)
-            .unwrap();
-    }
-    eprintln!(
-        "{label}: {} moves, colonne {} nom {}, game {:.1} s (install {:.1} s)",
-        game.moves.len(),
-        outcome.colonne,
-        outcome.nom,
-        outcome.elapsed.as_secs_f64(),
-        installed.as_secs_f64()
-    );
-    verify::check(setup, &outcome)
-        .unwrap_or_else(|e| panic!("{label}: {e}\n{}", outcome.render().unwrap_or_default()));
-    assert!(t.is_ready().unwrap(), "{label}: the calculator answers");
-    outcome
-}
 
 /// The level pairs played on each model: every rung the calculator plays in seconds, both
 /// ways round.
