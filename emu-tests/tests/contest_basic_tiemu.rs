@@ -21,7 +21,7 @@ use std::path::PathBuf;
 
 use calc::connect4::referee::{Fault, GameResult};
 use calc::connect4::Player;
-use contest_common::{boot, play, programs, System};
+use contest_common::{boot, next_match_works, play, programs, System};
 use emu_tests::tiemu::Screen;
 use host::contest::install::Installed;
 use host::contest::setup::{AiSpec, MatchSetup};
@@ -82,19 +82,13 @@ fn pedrom_disqualifies(test: &str, model: Model, ai: AiSpec) {
     let text = format!("error {PEDROM_ERROR}");
     let templates = t.text_templates(&text).unwrap();
     assert!(templates.find_in(&shot).is_some(), "{text}:\n{shot:?}");
-    // The calculator keeps running: a normal match in the same session.
-    let setup = MatchSetup::new(
-        model,
-        [AiSpec::level("winblock", 3), AiSpec::level("random", 4)],
-    );
-    let outcome = play(
+    next_match_works(
         &mut t,
         &mut installed,
         programs,
-        &setup,
+        model,
         "contest-after-basic",
     );
-    assert_eq!(outcome.nom, "N");
 }
 
 /// The error PedroM 0.81 raises when the arbiter runs a TI-BASIC program: ER_ILLEGAL_COMMAND

@@ -9,7 +9,7 @@ use emu_tests::tiemu::{BenchError, Os, Screen, TiEmu};
 use host::build::tools::Tools;
 use host::contest::install::{Installed, Programs};
 use host::contest::run::{self, MatchOutcome, RunOptions};
-use host::contest::setup::MatchSetup;
+use host::contest::setup::{AiSpec, MatchSetup};
 use host::contest::verify;
 use host::file::Model;
 
@@ -92,4 +92,21 @@ pub fn play(
         .unwrap_or_else(|e| panic!("{label}: {e}\n{}", outcome.render().unwrap_or_default()));
     assert!(t.is_ready().unwrap(), "{label}: the calculator answers");
     outcome
+}
+
+/// The calculator keeps running: a normal match (winblock against random) in the same session
+/// completes, checked, with nom "N".
+pub fn next_match_works(
+    t: &mut TiEmu,
+    installed: &mut Installed,
+    programs: &Programs,
+    model: Model,
+    label: &str,
+) {
+    let setup = MatchSetup::new(
+        model,
+        [AiSpec::level("winblock", 3), AiSpec::level("random", 4)],
+    );
+    let outcome = play(t, installed, programs, &setup, label);
+    assert_eq!(outcome.nom, "N", "{label}");
 }
