@@ -18,6 +18,10 @@
 //! The table is a caller-lent slice of [`Entry`] (8 bytes each; the largest power-of-two prefix
 //! is used). Its entries are true bounds of game values, so they stay valid from one position to
 //! the next: [`Solver::reset`] clears it (needed only for reproducible node counts).
+//!
+//! [`Solver::solve_within`] gives up after a number of nodes (the opening book's generator
+//! tries many positions, some of them far too hard): a search given up stores nothing more in
+//! the table, so what the table holds stays true.
 
 use super::board::{Board, CELLS};
 use super::engine::MoveList;
@@ -45,6 +49,10 @@ pub struct Solver<'t> {
     tt: &'t mut [Entry],
     bits: Option<u32>,
     nodes: u64,
+    /// The node count at which the search gives up (`u64::MAX`: never).
+    limit: u64,
+    /// Set when the search has given up at `limit`; nothing is stored from then on.
+    aborted: bool,
 }
 
 impl<'t> Solver<'t> {
@@ -56,6 +64,8 @@ impl<'t> Solver<'t> {
             tt: table,
             bits,
             nodes: 0,
+            limit: u64::MAX,
+            aborted: false,
         }
     }
 
@@ -110,6 +120,9 @@ impl<'t> Solver<'t> {
                 med = max / 2;
             }
             let r = self.negamax(board, med, med + 1);
+            if self.aborted {
+                break;
+            }
             if r <= med {
                 max = r;
             } else {
@@ -122,6 +135,17 @@ impl<'t> Solver<'t> {
         } else {
             min as i8
         }
+    }
+
+    /// [`Solver::solve`] that gives up once `nodes` more nodes have been searched: `None`
+    /// then (the table keeps only the true bounds found before).
+    pub fn solve_within(&mut self, board: &Board, weak: bool, nodes: u64) -> Option<i8> {
+        self.limit = self.nodes.saturating_add(nodes);
+        self.aborted = false;
+        let score = self.solve(board, weak);
+        self.limit = u64::MAX;
+        let aborted = core::mem::replace(&mut self.aborted, false);
+        (!aborted).then_some(score)
     }
 
     /// The score of every column for the side to move (`None` for a full column, or all when the
@@ -153,6 +177,10 @@ impl<'t> Solver<'t> {
     /// Returns the exact score if it lies in `(alpha, beta)`, else a bound on the same side.
     fn negamax(&mut self, board: &Board, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
+        if self.nodes > self.limit {
+            self.aborted = true;
+            return alpha;
+        }
         let next = board.non_losing_moves();
         let moves = board.moves() as i32;
         if next == 0 {
@@ -196,6 +224,9 @@ impl<'t> Solver<'t> {
             let mut child = *board;
             child.play_bit(list.bit[i]);
             let score = -self.negamax(&child, -beta, -alpha);
+            if self.aborted {
+                return alpha;
+            }
             if score >= beta {
                 self.store(key, score + MAX_SCORE - 2 * MIN_SCORE + 2);
                 return score;
@@ -247,6 +278,27 @@ mod tests {
         }
         let lost = Board::from_moves("1212121").unwrap();
         assert_eq!(s.solve(&lost, false), -18);
+    }
+
+    #[test]
+    fn a_search_given_up_leaves_only_true_bounds() {
+        let mut table = vec![Entry::EMPTY; 1 << 16];
+        let mut s = Solver::new(&mut table);
+        let b = Board::from_moves("4453").unwrap();
+        assert_eq!(s.solve_within(&b, true, 1000), None);
+        let before = s.nodes();
+        assert!((1000..1100).contains(&before), "{before}");
+        // What the given-up search stored does not change the answers after it.
+        for moves in ["44536", "4453662", "445366214"] {
+            let b = Board::from_moves(moves).unwrap();
+            let mut fresh_table = vec![Entry::EMPTY; 1 << 16];
+            let expected = Solver::new(&mut fresh_table).solve(&b, true);
+            assert_eq!(
+                s.solve_within(&b, true, u64::MAX),
+                Some(expected),
+                "{moves}"
+            );
+        }
     }
 
     #[test]
