@@ -11,6 +11,7 @@
 use std::fmt::Debug;
 use std::path::PathBuf;
 
+use calc::connect4::ai::Ai;
 use calc::entropy::{Level, Variant};
 use calc::rng::Rng;
 use emu_tests::ai::oth::{Ai as OthAi, Game};
@@ -78,6 +79,19 @@ fn connect_four(costs: &mut Costs) {
             );
         }
         eprintln!("connect four: {name} done");
+    }
+    for moves in &c4::book_positions(0xA1_B0, 8) {
+        measure(
+            &mut d,
+            costs,
+            ("connect four", "expert 20000 (book positions)"),
+            &format!("{moves:?}"),
+            || c4::native_choose(moves, Ai::EXPERT, 1, &tables),
+            |m| {
+                c4::set_position(m, moves)?;
+                c4::emulated_choose(m, Ai::EXPERT, 1)
+            },
+        );
     }
     let pons = std::fs::read_to_string(repo_root().join("calc/tests/data/connect4/Test_L3_R1"))
         .expect("Pons' End-Easy set");

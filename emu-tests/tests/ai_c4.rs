@@ -1,7 +1,7 @@
 //! Every AI of Connect Four on the 68000: `t_c4`, built by the cross build and run in the
 //! CPU harness, returns the same move, score, node count and generator state as the core run
 //! natively: the ladder (random, win/block, Min-Max 3/5/9, the alpha-beta engine under a
-//! node budget) on positions of seeded random play with several seeds, and the exact solver
+//! node budget, the expert: opening book then engine) on positions of seeded random play with several seeds, and the exact solver
 //! on Pons' test positions (whose scores it must also find). The default run is a bounded
 //! sample (about a minute); `--ignored` runs the large set. The cycles per move are printed
 //! (`--nocapture`); the report of every game is `cargo run --release -p emu-tests --example
@@ -127,6 +127,11 @@ fn c4_ais_match_native_on_a_sample() {
     // The strongest level (transposition table, budget, deepening: the code most likely to
     // show a miscompilation) on openings and late positions, about 1.4 s of emulation each.
     let strong: Vec<Vec<u8>> = early[..2].iter().chain(&late[..3]).cloned().collect();
+    // The expert: the book's lookup on book positions of both sides, the engine after it.
+    let expert: Vec<Vec<u8>> = c4::book_positions(0xC4_0003, 12)
+        .into_iter()
+        .chain(late[..1].iter().cloned())
+        .collect();
     for (name, ai) in c4::ladder() {
         let (positions, seeds): (&[Vec<u8>], &[u32]) = match ai {
             Ai::Random | Ai::WinBlock => (&early, &[1, 2, 3]),
@@ -135,6 +140,7 @@ fn c4_ais_match_native_on_a_sample() {
             Ai::Minimax(_) => (&late[..2], &[1]),
             Ai::AlphaBeta(1000) => (&early[..4], &[1]),
             Ai::AlphaBeta(_) => (&strong, &[1]),
+            Ai::Expert(_) => (&expert, &[1]),
         };
         check_ai(&mut d, &mut costs, &tables, name, ai, positions, seeds);
     }
@@ -151,6 +157,10 @@ fn c4_ais_match_native_on_many_positions() {
     let mut costs = Costs::default();
     let early = c4::random_positions(0xC4_0011, 60, 24);
     let late = c4::random_positions_between(0xC4_0012, 20, 24, 38);
+    let expert: Vec<Vec<u8>> = c4::book_positions(0xC4_0013, 100)
+        .into_iter()
+        .chain(early[..4].iter().cloned())
+        .collect();
     for (name, ai) in c4::ladder() {
         let (positions, seeds): (&[Vec<u8>], &[u32]) = match ai {
             Ai::Random | Ai::WinBlock => (&early, &[1, 2, 3, 4, 5]),
@@ -158,6 +168,7 @@ fn c4_ais_match_native_on_many_positions() {
             Ai::Minimax(_) => (&late, &[1, 2]),
             Ai::AlphaBeta(1000) => (&early, &[1]),
             Ai::AlphaBeta(_) => (&early[..6], &[1]),
+            Ai::Expert(_) => (&expert, &[1]),
         };
         check_ai(&mut d, &mut costs, &tables, name, ai, positions, seeds);
     }

@@ -10,6 +10,7 @@
 
 pub mod atomic;
 pub mod bench;
+pub mod book;
 pub mod build;
 pub mod contest;
 pub mod file;

@@ -1,4 +1,4 @@
-//! The `solve connect4` and `bench` commands, run as the user runs them.
+//! The `solve connect4`, `bench` and `book connect4` commands, run as the user runs them.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -153,4 +153,68 @@ fn stats_give_the_node_count_of_each_position() {
         assert_eq!(fields.len(), 3, "{printed}");
     }
     assert_eq!(text.lines().count(), 3);
+}
+
+#[test]
+fn book_writes_a_small_book_and_says_what_it_proved() {
+    let dir = std::env::temp_dir().join(format!("c4-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("book_data.rs");
+    let out = host()
+        .args([
+            "book",
+            "connect4",
+            "--max-ply",
+            "2",
+            "--solve-nodes",
+            "100000",
+            "--table-bits",
+            "16",
+            "--out",
+        ])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("positions of at most 2 stones"), "{stdout}");
+    assert!(stdout.contains("moves proven best:"), "{stdout}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("pub(super) const MAX_PLY: u8 = 2;"), "{text}");
+    assert!(text.contains("pub(super) static ENTRIES: [u32; "), "{text}");
+    // One line of progress per position on standard error.
+    let positions = String::from_utf8_lossy(&out.stderr).lines().count();
+    assert!(
+        stdout.starts_with(&format!("{positions} positions")),
+        "{stdout}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The built-in book is what its recorded command makes (the generator is deterministic):
+/// about 8 minutes of one core.
+#[test]
+#[ignore = "regenerates the whole book: about 8 minutes"]
+fn the_built_in_book_regenerates_identically() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let built_in = std::fs::read_to_string(root.join("calc/src/connect4/book_data.rs")).unwrap();
+    let command = built_in
+        .lines()
+        .find_map(|l| l.strip_prefix("//! `cargo run --release -p host -- "))
+        .and_then(|l| l.strip_suffix('`'))
+        .expect("the header records the command");
+    let dir = std::env::temp_dir().join(format!("c4-book-full-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("book_data.rs");
+    let mut args: Vec<String> = command.split_whitespace().map(String::from).collect();
+    let out_at = args.iter().position(|a| a == "--out").unwrap();
+    args[out_at + 1] = path.display().to_string();
+    let out = host().args(&args).output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let made = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        made, built_in,
+        "the built-in book differs from what its command makes"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -7,7 +7,10 @@
 //!    from the left), else a random legal column.
 //! 3. [`Ai::Minimax`]: seed 004's Min-Max at depth 3, 5 or 9 ([`super::minimax`]).
 //! 4. [`Ai::AlphaBeta`]: the engine ([`super::engine`]) with iterative deepening under a node
-//!    budget: the strongest player that fits the calculator.
+//!    budget.
+//! 5. [`Ai::Expert`]: the opening [`super::book`] while the position is in it (moves proven by
+//!    the exact solver where it could, found at once), then the engine under a node budget:
+//!    the strongest player that fits the calculator.
 //!
 //! Above them sits the exact solver ([`super::solver`]), a host-side player (its table and its
 //! time on early positions are beyond the calculator).
@@ -24,11 +27,13 @@
 //! | `winblock` | [`Ai::WinBlock`] | `winblock` |
 //! | `minimaxD`, D = 1..=9 ([`MAX_MINIMAX_DEPTH`]) | [`Ai::Minimax`] | `minimaxD` |
 //! | `alphabetaN`, N = 1000..=127000 in thousands | [`Ai::AlphaBeta`] | `abN` |
+//! | `expertN`, N = 1000..=95000 in thousands | [`Ai::Expert`] | `exN` |
 //!
 //! Every contest name has at most [`CONTEST_NAME_LEN`] = 8 characters (N on the TI-89), and
 //! two levels never share one.
 
 use super::board::{column_mask, Board, WIDTH};
+use super::book;
 use super::engine::{self, Limits, NoStop};
 use super::minimax;
 use crate::Rng;
@@ -45,6 +50,8 @@ pub enum Ai {
     Minimax(u8),
     /// The alpha-beta engine under this node budget per move.
     AlphaBeta(u32),
+    /// The opening book, then the engine under this node budget per move.
+    Expert(u32),
 }
 
 /// The node budget of the engine's standard level ([`Ai::STRONG`]).
@@ -58,17 +65,21 @@ pub const MAX_MINIMAX_DEPTH: u8 = 9;
 /// thousands: the budget is saved in thousands).
 pub const ALPHABETA_NODES: core::ops::RangeInclusive<u32> = 1000..=127_000;
 
+/// The node budgets of the engine after the book a level name may ask for (whole thousands).
+pub const EXPERT_NODES: core::ops::RangeInclusive<u32> = 1000..=95_000;
+
 /// The longest [`Ai::contest_name`].
 pub const CONTEST_NAME_LEN: usize = 8;
 
 /// Why a level name names no player (see the module doc for the names).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LevelError {
-    /// Not `random`, `winblock`, `minimaxD` or `alphabetaN`.
+    /// Not `random`, `winblock`, `minimaxD`, `alphabetaN` or `expertN`.
     Unknown,
     /// `minimaxD` with D not a number 1..=[`MAX_MINIMAX_DEPTH`].
     Depth,
-    /// `alphabetaN` with N not a number of whole thousands in [`ALPHABETA_NODES`].
+    /// `alphabetaN` or `expertN` with N not a number of whole thousands in
+    /// [`ALPHABETA_NODES`] or [`EXPERT_NODES`].
     Budget,
 }
 
@@ -81,9 +92,12 @@ impl Ai {
     pub const HARD: Ai = Ai::Minimax(9);
     /// The engine at its standard budget.
     pub const STRONG: Ai = Ai::AlphaBeta(STRONG_NODES);
+    /// The book, then the engine at its standard budget.
+    pub const EXPERT: Ai = Ai::Expert(STRONG_NODES);
 
     /// The player a level name names (module doc): `random`, `winblock`, `minimaxD` (D =
-    /// 1..=9), `alphabetaN` (N = 1000..=127000, whole thousands).
+    /// 1..=9), `alphabetaN` (N = 1000..=127000, whole thousands), `expertN` (N =
+    /// 1000..=95000, whole thousands).
     pub fn parse_level(name: &[u8]) -> Result<Ai, LevelError> {
         match name {
             b"random" => Ok(Ai::Random),
@@ -96,6 +110,10 @@ impl Ai {
             },
             _ if name.starts_with(b"alphabeta") => match decimal(&name[9..]) {
                 Some(n) if ALPHABETA_NODES.contains(&n) && n % 1000 == 0 => Ok(Ai::AlphaBeta(n)),
+                _ => Err(LevelError::Budget),
+            },
+            _ if name.starts_with(b"expert") => match decimal(&name[6..]) {
+                Some(n) if EXPERT_NODES.contains(&n) && n % 1000 == 0 => Ok(Ai::Expert(n)),
                 _ => Err(LevelError::Budget),
             },
             _ => Err(LevelError::Unknown),
@@ -113,6 +131,10 @@ impl Ai {
             Ai::AlphaBeta(n) => (
                 b"ab",
                 Some(n.clamp(*ALPHABETA_NODES.start(), *ALPHABETA_NODES.end())),
+            ),
+            Ai::Expert(n) => (
+                b"ex",
+                Some(n.clamp(*EXPERT_NODES.start(), *EXPERT_NODES.end())),
             ),
         };
         out[..prefix.len()].copy_from_slice(prefix);
@@ -137,12 +159,14 @@ impl Ai {
     }
 
     /// A compact code of the player (for saved states and logs): `0` random, `1` win/block,
-    /// `0x10 + depth` Min-Max, `0x80 | k` the engine with `k * 1000` nodes (k in 1..=127).
+    /// `0x10 + depth` Min-Max (depth 1..=15), `0x20 + k` the expert with `k * 1000` nodes (k in
+    /// 1..=95), `0x80 | k` the engine with `k * 1000` nodes (k in 1..=127).
     pub fn code(self) -> u8 {
         match self {
             Ai::Random => 0,
             Ai::WinBlock => 1,
-            Ai::Minimax(d) => 0x10 + d.clamp(1, 0x3F),
+            Ai::Minimax(d) => 0x10 + d.clamp(1, 0x0F),
+            Ai::Expert(n) => 0x20 + (n / 1000).clamp(1, 95) as u8,
             Ai::AlphaBeta(n) => 0x80 | ((n / 1000).clamp(1, 127) as u8),
         }
     }
@@ -152,7 +176,8 @@ impl Ai {
         match code {
             0 => Some(Ai::Random),
             1 => Some(Ai::WinBlock),
-            0x11..=0x4F => Some(Ai::Minimax(code - 0x10)),
+            0x11..=0x1F => Some(Ai::Minimax(code - 0x10)),
+            0x21..=0x7F => Some(Ai::Expert(u32::from(code - 0x20) * 1000)),
             0x81..=0xFF => Some(Ai::AlphaBeta((code & 0x7F) as u32 * 1000)),
             _ => None,
         }
@@ -176,10 +201,10 @@ fn decimal(digits: &[u8]) -> Option<u32> {
 pub struct Choice {
     /// The column (0-based), `None` if the game is over.
     pub column: Option<u8>,
-    /// The player's own value of the move (0 for the random players; the Min-Max scale or the
-    /// engine's score otherwise).
+    /// The player's own value of the move (0 for the random players and for a book move; the
+    /// Min-Max scale or the engine's score otherwise).
     pub score: i16,
-    /// Nodes searched (0 for the random players).
+    /// Nodes searched (0 for the random players and for a book move).
     pub nodes: u32,
 }
 
@@ -211,6 +236,13 @@ pub fn choose(ai: Ai, board: &Board, rng: &mut Rng, table: &mut [engine::Entry])
                 nodes: c.nodes,
             }
         }
+        Ai::Expert(nodes) => match book::book_move(board) {
+            Some(m) => Choice {
+                column: Some(m.column),
+                ..none
+            },
+            None => choose(Ai::AlphaBeta(nodes), board, rng, table),
+        },
         Ai::AlphaBeta(nodes) => {
             let limits = Limits {
                 depth: 42,
@@ -270,8 +302,17 @@ mod tests {
             Ai::HARD,
             Ai::STRONG,
             Ai::AlphaBeta(127_000),
+            Ai::EXPERT,
+            Ai::Expert(1000),
+            Ai::Expert(95_000),
+            Ai::Minimax(15),
         ] {
             assert_eq!(Ai::from_code(ai.code()), Some(ai));
+        }
+        for code in 0..=255u8 {
+            if let Some(ai) = Ai::from_code(code) {
+                assert_eq!(ai.code(), code, "{ai:?}");
+            }
         }
         assert_eq!(Ai::from_code(0x80), None);
         assert_eq!(Ai::from_code(0x05), None);
@@ -284,6 +325,8 @@ mod tests {
         assert_eq!(Ai::parse_level(b"minimax1"), Ok(Ai::Minimax(1)));
         assert_eq!(Ai::parse_level(b"minimax9"), Ok(Ai::HARD));
         assert_eq!(Ai::parse_level(b"alphabeta20000"), Ok(Ai::STRONG));
+        assert_eq!(Ai::parse_level(b"expert20000"), Ok(Ai::EXPERT));
+        assert_eq!(Ai::parse_level(b"expert95000"), Ok(Ai::Expert(95_000)));
         assert_eq!(
             Ai::parse_level(b"alphabeta127000"),
             Ok(Ai::AlphaBeta(127_000))
@@ -298,6 +341,9 @@ mod tests {
             (b"alphabeta1500", LevelError::Budget),
             (b"alphabeta128000", LevelError::Budget),
             (b"alphabeta", LevelError::Budget),
+            (b"expert96000", LevelError::Budget),
+            (b"expert500", LevelError::Budget),
+            (b"expert", LevelError::Budget),
             (b"hard", LevelError::Unknown),
             (b"", LevelError::Unknown),
         ] {
@@ -310,6 +356,7 @@ mod tests {
         let mut levels = Vec::from([Ai::Random, Ai::WinBlock]);
         levels.extend((1..=MAX_MINIMAX_DEPTH).map(Ai::Minimax));
         levels.extend((1..=127).map(|k| Ai::AlphaBeta(k * 1000)));
+        levels.extend((1..=95).map(|k| Ai::Expert(k * 1000)));
         let mut names = std::collections::HashSet::new();
         for ai in levels {
             let mut buf = [0u8; CONTEST_NAME_LEN];
@@ -321,6 +368,7 @@ mod tests {
         assert_eq!(Ai::HARD.contest_name(&mut buf), b"minimax9");
         assert_eq!(Ai::STRONG.contest_name(&mut buf), b"ab20000");
         assert_eq!(Ai::AlphaBeta(127_000).contest_name(&mut buf), b"ab127000");
+        assert_eq!(Ai::EXPERT.contest_name(&mut buf), b"ex20000");
     }
 
     #[test]
@@ -352,7 +400,13 @@ mod tests {
     fn every_level_plays_a_legal_move() {
         let mut table = [engine::Entry::EMPTY; 256];
         let board = Board::from_moves("44444").unwrap();
-        for ai in [Ai::Random, Ai::WinBlock, Ai::EASY, Ai::AlphaBeta(2000)] {
+        for ai in [
+            Ai::Random,
+            Ai::WinBlock,
+            Ai::EASY,
+            Ai::AlphaBeta(2000),
+            Ai::Expert(2000),
+        ] {
             let c = choose(ai, &board, &mut Rng::new(9), &mut table);
             let col = c.column.unwrap();
             assert!(board.can_play(col), "{ai:?}");

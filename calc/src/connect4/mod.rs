@@ -9,7 +9,8 @@
 //! - [`eval`]: the static evaluations (seed 004's adapted to 7x6, and the engine's).
 //! - [`ai`]: the ladder — [`ai::Ai`] names a player (random, seed 003's win/block/random, seed
 //!   004's Min-Max 3/5/9 in [`minimax`], the alpha-beta [`engine`] under a node budget) and
-//!   [`ai::choose`] plays it.
+//!   [`ai::choose`] plays it; the expert level ([`ai::Ai::Expert`]) plays the opening
+//!   [`book`] first.
 //! - [`solver`]: the exact solver (scores in the public test sets' convention).
 //! - [`protocol`]: the `colonne`/`nom` values of the contest, typed ([`protocol::Request`]).
 //! - [`contest`]: what an AI does with a request and the state it keeps between calls.
@@ -55,6 +56,8 @@
 
 pub mod ai;
 pub mod board;
+pub mod book;
+mod book_data;
 pub mod contest;
 pub mod engine;
 pub mod eval;

@@ -3,6 +3,7 @@
 //! empty board.
 
 use calc::connect4::ai::{choose, Ai};
+use calc::connect4::book;
 use calc::connect4::engine::Entry;
 use calc::connect4::solver::{self, Solver};
 use calc::connect4::Board;
@@ -63,7 +64,8 @@ pub fn board(moves: &[u8]) -> Board {
 }
 
 /// The ladder's players the tests and the report measure, with their names: random,
-/// win/block, Min-Max 3, 5, 9 and the engine under 1,000 and 20,000 nodes (`Ai::STRONG`).
+/// win/block, Min-Max 3, 5, 9, the engine under 1,000 and 20,000 nodes (`Ai::STRONG`) and the
+/// expert (the opening book, then the engine under 20,000 nodes: `Ai::EXPERT`).
 pub fn ladder() -> Vec<(&'static str, Ai)> {
     vec![
         ("random", Ai::Random),
@@ -73,13 +75,14 @@ pub fn ladder() -> Vec<(&'static str, Ai)> {
         ("minimax 9", Ai::HARD),
         ("alpha-beta 1000", Ai::AlphaBeta(1000)),
         ("alpha-beta 20000", Ai::STRONG),
+        ("expert 20000", Ai::EXPERT),
     ]
 }
 
 /// `ai`'s move after `moves`, natively.
 pub fn native_choose(moves: &[u8], ai: Ai, seed: u32, tables: &Tables) -> Choice {
     // As t_c4: a table for the engine only.
-    let len = if matches!(ai, Ai::AlphaBeta(_)) {
+    let len = if matches!(ai, Ai::AlphaBeta(_) | Ai::Expert(_)) {
         tables.engine
     } else {
         0
@@ -204,6 +207,42 @@ pub fn random_positions_between(
         }
         if board.outcome().is_none() && moves.len() == length as usize {
             out.push(moves);
+        }
+    }
+    out
+}
+
+/// `count` positions of the opening book (`calc::connect4::book`), seeded: games where one side
+/// plays the book's moves and the other random ones, each position taken where the book side
+/// is to move and the book has the position; both sides, every depth of the book.
+pub fn book_positions(seed: u32, count: usize) -> Vec<Vec<u8>> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let book_side = rng.below(2) as u8;
+        let stop = rng.below(u32::from(book::max_ply()) + 1) as usize;
+        let mut board = Board::new();
+        let mut moves = Vec::new();
+        loop {
+            let in_book = book::book_move(&board);
+            if board.moves() % 2 == book_side && moves.len() >= stop {
+                if in_book.is_some() {
+                    out.push(moves);
+                }
+                break;
+            }
+            let column = match in_book {
+                Some(m) if board.moves() % 2 == book_side => m.column,
+                None if board.moves() % 2 == book_side => break,
+                _ => loop {
+                    let c = rng.below(7) as u8;
+                    if board.can_play(c) {
+                        break c;
+                    }
+                },
+            };
+            board.play(column).expect("a legal move");
+            moves.push(column);
         }
     }
     out

@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 
 mod bench;
+mod book;
 mod build;
 mod info;
 mod key;
@@ -58,6 +59,8 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Benchmark of the engines: mean nodes and time per test position, fingerprints.
     Bench(bench::BenchArgs),
+    /// Generate the opening book of Connect Four's expert level.
+    Book(book::BookArgs),
     /// Native matches along a game's ladder of AIs (tic-tac-toe, Othello, Entropy).
     Ladder(ladder::LadderArgs),
 }
@@ -77,6 +80,7 @@ impl Cli {
             Command::Info(a) => info::run(a),
             Command::Solve(args) => solve::run(args),
             Command::Bench(args) => bench::run(args),
+            Command::Book(args) => book::run(args),
             Command::Ladder(args) => ladder::run(args),
             Command::Match(args) => r#match::run(args),
             Command::Replay(args) => replay::run(args),

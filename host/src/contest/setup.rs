@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use calc::connect4::ai::{Ai, LevelError, ALPHABETA_NODES, MAX_MINIMAX_DEPTH};
+use calc::connect4::ai::{Ai, LevelError, ALPHABETA_NODES, EXPERT_NODES, MAX_MINIMAX_DEPTH};
 
 use super::ContestError;
 use crate::file::{Model, VarName};
@@ -63,15 +63,23 @@ pub fn parse_level(name: &str) -> Result<Ai, ContestError> {
                 "level {name:?}: the Min-Max depth must be 1 to {MAX_MINIMAX_DEPTH} \
                  (minimax9 already thinks for minutes a move on a calculator)"
             ),
-            LevelError::Budget => format!(
-                "level {name:?}: the alpha-beta budget must be whole thousands of nodes \
-                 from {} to {}",
-                ALPHABETA_NODES.start(),
-                ALPHABETA_NODES.end()
-            ),
+            LevelError::Budget => {
+                let range = if name.starts_with("expert") {
+                    EXPERT_NODES
+                } else {
+                    ALPHABETA_NODES
+                };
+                format!(
+                    "level {name:?}: the node budget must be whole thousands of nodes \
+                     from {} to {}",
+                    range.start(),
+                    range.end()
+                )
+            }
             LevelError::Unknown => format!(
                 "unknown level {name:?}: give random, winblock, minimaxD (D = 1..\
-                 {MAX_MINIMAX_DEPTH}) or alphabetaN (N = 1000..127000, in thousands)"
+                 {MAX_MINIMAX_DEPTH}), alphabetaN (N = 1000..127000, in thousands) or expertN \
+                 (N = 1000..95000, in thousands)"
             ),
         })
     })

@@ -19,13 +19,14 @@ pub enum C4Player {
 }
 
 impl C4Player {
-    /// A short name: `random`, `winblock`, `minimax3`, `alphabeta20000`, `solver`.
+    /// A short name: `random`, `winblock`, `minimax3`, `alphabeta20000`, `expert20000`, `solver`.
     pub fn name(&self) -> String {
         match self {
             C4Player::Ai(Ai::Random) => "random".into(),
             C4Player::Ai(Ai::WinBlock) => "winblock".into(),
             C4Player::Ai(Ai::Minimax(d)) => format!("minimax{d}"),
             C4Player::Ai(Ai::AlphaBeta(n)) => format!("alphabeta{n}"),
+            C4Player::Ai(Ai::Expert(n)) => format!("expert{n}"),
             C4Player::Solver => "solver".into(),
         }
     }

@@ -70,7 +70,9 @@ pub extern "C" fn c4_choose(code: u32, seed: u32) -> u32 {
     let mut rng = Rng::new(seed);
     let board = *BOARD.borrow_mut();
     let choice = match ai {
-        Ai::AlphaBeta(_) => choose(ai, &board, &mut rng, &mut [Entry::EMPTY; TABLE_LEN]),
+        Ai::AlphaBeta(_) | Ai::Expert(_) => {
+            choose(ai, &board, &mut rng, &mut [Entry::EMPTY; TABLE_LEN])
+        }
         // The other players use no table: lend none (clearing one would dominate their cost).
         _ => choose(ai, &board, &mut rng, &mut []),
     };
