@@ -118,6 +118,7 @@ fn contest_games_in_the_harness_agree_with_the_core() {
         (Model::Ti89, "winblock", "random"),
         (Model::V200, "minimax3", "winblock"),
         (Model::Ti89, "random", "alphabeta1000"),
+        (Model::V200, "expert1000", "minimax3"),
     ] {
         let setup = MatchSetup::new(model, [AiSpec::level(a, 31), AiSpec::level(b, 47)]);
         let mut m = machine(&images, &setup);
