@@ -133,11 +133,7 @@ impl BookPosition {
     fn column_in(&self, key: u64, mirrored: bool) -> u8 {
         let (own_key, own_mirrored) = book::canonical_key(&self.board);
         debug_assert_eq!(own_key, key);
-        if own_mirrored == mirrored {
-            self.column
-        } else {
-            WIDTH - 1 - self.column
-        }
+        book::oriented(self.column, own_mirrored != mirrored)
     }
 }
 

@@ -102,6 +102,16 @@ pub fn canonical_key(board: &Board) -> (u64, bool) {
     }
 }
 
+/// `column` seen in the mirror image when `mirrored` (column `c` becomes `6 - c`), else itself.
+#[inline]
+pub fn oriented(column: u8, mirrored: bool) -> u8 {
+    if mirrored {
+        WIDTH - 1 - column
+    } else {
+        column
+    }
+}
+
 /// The key of the mirror image of the position of `key` (column `c` becomes `6 - c`): each
 /// column's 7 bits of a key depend on that column only.
 pub fn mirror_key(key: u64) -> u64 {
