@@ -67,7 +67,7 @@ pub fn lookup(entries: &[u32], seed: u32, max_ply: u8, board: &Board) -> Option<
     let i = entries.binary_search_by_key(&h, |e| e & HASH_MASK).ok()?;
     let entry = entries[i];
     let stored = (entry & 7) as u8;
-    let column = if mirrored { WIDTH - 1 - stored } else { stored };
+    let column = oriented(stored, mirrored);
     if stored >= WIDTH || !board.can_play(column) {
         return None;
     }
@@ -82,7 +82,7 @@ pub fn lookup(entries: &[u32], seed: u32, max_ply: u8, board: &Board) -> Option<
 /// proven `value` of that move (1, 0, -1, or `None`), for a book hashed with `seed`.
 pub fn entry(board: &Board, seed: u32, column: u8, value: Option<i8>) -> u32 {
     let (key, mirrored) = canonical_key(board);
-    let stored = if mirrored { WIDTH - 1 - column } else { column };
+    let stored = oriented(column, mirrored);
     let code = match value {
         None => 0,
         Some(v) => (v.clamp(-1, 1) + 2) as u32,
