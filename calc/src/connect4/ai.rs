@@ -241,20 +241,23 @@ pub fn choose(ai: Ai, board: &Board, rng: &mut Rng, table: &mut [engine::Entry])
                 column: Some(m.column),
                 ..none
             },
-            None => choose(Ai::AlphaBeta(nodes), board, rng, table),
+            None => engine_choice(board, nodes, table),
         },
-        Ai::AlphaBeta(nodes) => {
-            let limits = Limits {
-                depth: 42,
-                nodes: nodes.max(1),
-            };
-            let r = engine::search(board, limits, table, NoStop);
-            Choice {
-                column: r.column,
-                score: r.score,
-                nodes: r.nodes,
-            }
-        }
+        Ai::AlphaBeta(nodes) => engine_choice(board, nodes, table),
+    }
+}
+
+/// The engine's move under a budget of `nodes` (at least 1) in a game in play.
+fn engine_choice(board: &Board, nodes: u32, table: &mut [engine::Entry]) -> Choice {
+    let limits = Limits {
+        depth: 42,
+        nodes: nodes.max(1),
+    };
+    let r = engine::search(board, limits, table, NoStop);
+    Choice {
+        column: r.column,
+        score: r.score,
+        nodes: r.nodes,
     }
 }
 

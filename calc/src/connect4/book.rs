@@ -57,9 +57,11 @@ pub fn book_move(board: &Board) -> Option<BookMove> {
 
 /// The move of `board` in a book of sorted `entries` (module doc) hashed with `seed` and
 /// holding positions of at most `max_ply` stones. `None` when the position is not in it, when
-/// it has more stones, or when the entry's column is not playable (a damaged book).
+/// it has more stones, when the game is over, or when the entry's column is not playable (a
+/// damaged book).
 pub fn lookup(entries: &[u32], seed: u32, max_ply: u8, board: &Board) -> Option<BookMove> {
-    if board.moves() > max_ply || board.outcome().is_some() {
+    // No game ends before its seventh stone: only a deeper book needs to ask.
+    if board.moves() > max_ply || (board.moves() >= 7 && board.outcome().is_some()) {
         return None;
     }
     let (key, mirrored) = canonical_key(board);
