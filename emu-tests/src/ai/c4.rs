@@ -2,7 +2,7 @@
 //! same calls of the core natively. Positions are lists of columns (0..6) played from the
 //! empty board.
 
-use calc::connect4::ai::{choose, Ai};
+use calc::connect4::ai::{self, choose, Ai};
 use calc::connect4::book;
 use calc::connect4::engine::Entry;
 use calc::connect4::solver::{self, Solver};
@@ -234,12 +234,7 @@ pub fn book_positions(seed: u32, count: usize) -> Vec<Vec<u8>> {
             let column = match in_book {
                 Some(m) if board.moves() % 2 == book_side => m.column,
                 None if board.moves() % 2 == book_side => break,
-                _ => loop {
-                    let c = rng.below(7) as u8;
-                    if board.can_play(c) {
-                        break c;
-                    }
-                },
+                _ => ai::random_column(&board, &mut rng).expect("a game in play"),
             };
             board.play(column).expect("a legal move");
             moves.push(column);
