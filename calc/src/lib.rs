@@ -7,6 +7,7 @@
 //! lent by the caller. Nothing here knows about an operating system, a link cable or a host.
 #![no_std]
 
+pub mod budget;
 pub mod connect4;
 pub mod entropy;
 pub mod othello;

@@ -5,7 +5,7 @@
 
 use calc::connect4::ai::{choose, Ai};
 use calc::connect4::book::{self, book_move};
-use calc::connect4::engine::Entry;
+use calc::connect4::search::Entry;
 use calc::connect4::solver::{self, Solver};
 use calc::connect4::Board;
 use calc::Rng;

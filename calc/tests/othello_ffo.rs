@@ -7,9 +7,9 @@
 //! `tools/test` (CI) with `cargo test --release -p calc --test othello_ffo -- --include-ignored`.
 //! Positions #40-#59 are the bench's (`host bench othello`).
 
-use calc::othello::budget::Unlimited;
-use calc::othello::endgame::solve;
+use calc::budget::Unlimited;
 use calc::othello::obf::Obf;
+use calc::othello::solver::solve;
 use calc::othello::tt::Entry;
 
 fn positions() -> Vec<(usize, Obf)> {

@@ -2,7 +2,7 @@
 //! proof that seed 004's depth-9 Min-Max never loses whatever the opponent plays and however its
 //! own random ties fall.
 
-use calc::tictactoe::minimax::{self, EASY, HARD, MEDIUM};
+use calc::tictactoe::search::{self, EASY, HARD, MEDIUM};
 use calc::tictactoe::{Board, Mark, Status};
 use std::collections::HashSet;
 
@@ -48,7 +48,7 @@ fn outcomes(board: Board, ai: Mark, depth: u8, tally: &mut [u64; 3]) {
             // Outcomes are counted per game line (transpositions are explored again).
             if m == ai {
                 let mut nodes = 0;
-                let scores = minimax::move_scores(&board, depth, &mut nodes);
+                let scores = search::move_scores(&board, depth, &mut nodes);
                 let best = scores.iter().flatten().max().copied().unwrap();
                 for (cell, s) in scores.iter().enumerate() {
                     if *s == Some(best) {

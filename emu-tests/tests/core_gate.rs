@@ -10,7 +10,7 @@
 
 mod programs;
 
-use calc::connect4::engine::{search_depth, Entry};
+use calc::connect4::search::{search_depth, Entry};
 use calc::connect4::Board;
 use calc::rng::Rng;
 use emu_tests::cpu::Machine;

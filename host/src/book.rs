@@ -13,10 +13,11 @@
 //!
 //! [`rust_source`] writes the entries as the Rust source of `calc/src/connect4/book_data.rs`.
 
+use calc::budget::Unlimited;
 use calc::connect4::ai::STRONG_NODES;
 use calc::connect4::board::WIDTH;
 use calc::connect4::book::{self, HASH_MASK};
-use calc::connect4::engine::{self, Limits, NoStop};
+use calc::connect4::search::{self, Limits};
 use calc::connect4::solver::{self, Solver};
 use calc::connect4::{Board, Player};
 use std::collections::{BTreeMap, HashSet};
@@ -85,7 +86,7 @@ pub fn generate(settings: Settings, mut progress: impl FnMut(&BookPosition)) -> 
     let mut decider = Decider {
         settings,
         solver: Solver::new(&mut solver_table),
-        table: vec![engine::Entry::EMPTY; CALCULATOR_TABLE],
+        table: vec![search::Entry::EMPTY; CALCULATOR_TABLE],
     };
     let mut decided: BTreeMap<u64, BookPosition> = BTreeMap::new();
     for side in [Player::First, Player::Second] {
@@ -142,19 +143,19 @@ impl BookPosition {
 struct Decider<'t> {
     settings: Settings,
     solver: Solver<'t>,
-    table: Vec<engine::Entry>,
+    table: Vec<search::Entry>,
 }
 
 impl Decider<'_> {
     fn decide(&mut self, board: &Board, moves: &str) -> BookPosition {
-        let engine = engine::search(
+        let engine = search::search(
             board,
             Limits {
                 depth: 42,
                 nodes: STRONG_NODES,
             },
             &mut self.table,
-            NoStop,
+            Unlimited,
         )
         .column
         .expect("a position in play has a move");

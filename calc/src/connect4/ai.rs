@@ -34,8 +34,9 @@
 
 use super::board::{column_mask, Board, WIDTH};
 use super::book;
-use super::engine::{self, Limits, NoStop};
-use super::minimax;
+use super::search::minimax;
+use super::search::{self, Limits};
+use crate::budget::Unlimited;
 use crate::Rng;
 
 /// A player of the ladder.
@@ -82,6 +83,27 @@ pub enum LevelError {
     /// [`ALPHABETA_NODES`] or [`EXPERT_NODES`].
     Budget,
 }
+
+impl core::fmt::Display for LevelError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            LevelError::Unknown => f.write_str(
+                "not a level: random, winblock, minimaxD, alphabetaN or expertN",
+            ),
+            LevelError::Depth => write!(f, "minimaxD takes a depth D from 1 to {MAX_MINIMAX_DEPTH}"),
+            LevelError::Budget => write!(
+                f,
+                "alphabetaN takes N from {} to {} and expertN from {} to {} (nodes, whole thousands)",
+                ALPHABETA_NODES.start(),
+                ALPHABETA_NODES.end(),
+                EXPERT_NODES.start(),
+                EXPERT_NODES.end()
+            ),
+        }
+    }
+}
+
+impl core::error::Error for LevelError {}
 
 impl Ai {
     /// Seed 004's easy level.
@@ -210,7 +232,7 @@ pub struct Choice {
 
 /// The move `ai` plays in `board`. `table` serves the engine (any length; 0 is allowed but
 /// weakens it); the other players ignore it.
-pub fn choose(ai: Ai, board: &Board, rng: &mut Rng, table: &mut [engine::Entry]) -> Choice {
+pub fn choose(ai: Ai, board: &Board, rng: &mut Rng, table: &mut [search::Entry]) -> Choice {
     let none = Choice {
         column: None,
         score: 0,
@@ -248,12 +270,12 @@ pub fn choose(ai: Ai, board: &Board, rng: &mut Rng, table: &mut [engine::Entry])
 }
 
 /// The engine's move under a budget of `nodes` (at least 1) in a game in play.
-fn engine_choice(board: &Board, nodes: u32, table: &mut [engine::Entry]) -> Choice {
+fn engine_choice(board: &Board, nodes: u32, table: &mut [search::Entry]) -> Choice {
     let limits = Limits {
         depth: 42,
         nodes: nodes.max(1),
     };
-    let r = engine::search(board, limits, table, NoStop);
+    let r = search::search(board, limits, table, Unlimited);
     Choice {
         column: r.column,
         score: r.score,
@@ -401,7 +423,7 @@ mod tests {
 
     #[test]
     fn every_level_plays_a_legal_move() {
-        let mut table = [engine::Entry::EMPTY; 256];
+        let mut table = [search::Entry::EMPTY; 256];
         let board = Board::from_moves("44444").unwrap();
         for ai in [
             Ai::Random,

@@ -141,6 +141,18 @@ pub enum MoveError {
     GameOver,
 }
 
+impl core::fmt::Display for MoveError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            MoveError::OutOfRange => "no such column: columns are 1 to 7",
+            MoveError::ColumnFull => "the column is full",
+            MoveError::GameOver => "the game is over",
+        })
+    }
+}
+
+impl core::error::Error for MoveError {}
+
 /// Why a move string was refused by [`Board::from_moves`]: what was wrong and at which
 /// character (0-based).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -161,6 +173,19 @@ pub enum ParseErrorKind {
     /// More than 42 moves.
     TooLong,
 }
+
+impl core::fmt::Display for ParseError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let at = u32::from(self.index) + 1;
+        match self.kind {
+            ParseErrorKind::NotAColumn => write!(f, "character {at} is not a column 1 to 7"),
+            ParseErrorKind::Illegal(e) => write!(f, "move {at} cannot be played: {e}"),
+            ParseErrorKind::TooLong => f.write_str("more than 42 moves"),
+        }
+    }
+}
+
+impl core::error::Error for ParseError {}
 
 /// A Connect Four position. Small and `Copy`: searches copy it rather than undo moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

@@ -23,8 +23,8 @@
 
 use super::ai::{self, Ai};
 use super::board::{Board, Player, CELLS};
-use super::engine;
 use super::protocol::{Model, Request};
+use super::search;
 use crate::Rng;
 
 /// Length of an encoded state.
@@ -57,6 +57,20 @@ pub enum ContestError {
     /// The AI has no legal move (cannot happen in a game the arbiter still runs).
     NoMove,
 }
+
+impl core::fmt::Display for ContestError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            ContestError::BadState => "the AI's saved state is missing or damaged",
+            ContestError::BadOpponentMove => {
+                "the opponent's column cannot be played in this AI's picture of the game"
+            }
+            ContestError::NoMove => "the AI has no legal move",
+        })
+    }
+}
+
+impl core::error::Error for ContestError {}
 
 /// An AI taking part in a contest game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,7 +121,7 @@ impl ContestAi {
     pub fn respond(
         &mut self,
         request: Request,
-        table: &mut [engine::Entry],
+        table: &mut [search::Entry],
     ) -> Result<Answer, ContestError> {
         match request {
             Request::NewGame { seat, model } => {
@@ -142,7 +156,7 @@ impl ContestAi {
     }
 
     /// Chooses, records and returns this AI's move (1..7).
-    fn play_own(&mut self, table: &mut [engine::Entry]) -> Result<u8, ContestError> {
+    fn play_own(&mut self, table: &mut [search::Entry]) -> Result<u8, ContestError> {
         let board = self.board();
         let mut rng = Rng::new(
             self.seed
@@ -212,7 +226,7 @@ mod tests {
 
     #[test]
     fn a_game_through_the_protocol() {
-        let mut table = [engine::Entry::EMPTY; 64];
+        let mut table = [search::Entry::EMPTY; 64];
         let mut first = ContestAi::new(Ai::WinBlock, 1);
         let mut second = ContestAi::new(Ai::EASY, 2);
         let r = Request::decode(Value::Integer(-1), Value::Integer(1)).unwrap();
@@ -263,7 +277,7 @@ mod tests {
 
     #[test]
     fn an_impossible_opponent_move_is_an_error() {
-        let mut table = [engine::Entry::EMPTY; 64];
+        let mut table = [search::Entry::EMPTY; 64];
         // Second player, column 1 full (six moves there), the opponent to move.
         let mut state = ContestAi::new(Ai::Random, 3).encode();
         state[2] = 2;

@@ -73,6 +73,37 @@ pub enum LogError {
     InconsistentResult,
 }
 
+impl core::fmt::Display for LogError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            LogError::BufferTooSmall => f.write_str("the buffer is too small for the log"),
+            LogError::TooLong => {
+                f.write_str("a name is longer than 255 bytes, or more than 42 moves")
+            }
+            LogError::BadMagic => f.write_str("not a game log: it does not start with C4L"),
+            LogError::UnknownVersion(v) => write!(
+                f,
+                "a game log of version {v}, which this program does not know"
+            ),
+            LogError::Truncated => f.write_str("the game log is cut short"),
+            LogError::TrailingBytes => f.write_str("bytes after the end of the game log"),
+            LogError::BadField(at) => {
+                write!(f, "the game log's header has a bad value at byte {at}")
+            }
+            LogError::IllegalMove(n) => write!(
+                f,
+                "move {} of the game log is not a legal column",
+                u32::from(*n) + 1
+            ),
+            LogError::InconsistentResult => {
+                f.write_str("the game log's result disagrees with its moves")
+            }
+        }
+    }
+}
+
+impl core::error::Error for LogError {}
+
 impl<'a> GameLog<'a> {
     /// The position after the first `n` moves (all of them if `n` is larger).
     pub fn board_after(&self, n: usize) -> Board {

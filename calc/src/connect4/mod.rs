@@ -8,7 +8,8 @@
 //! - [`perft`]: counts of legal move sequences, the rules' fixture.
 //! - [`eval`]: the static evaluations (seed 004's adapted to 7x6, and the engine's).
 //! - [`ai`]: the ladder — [`ai::Ai`] names a player (random, seed 003's win/block/random, seed
-//!   004's Min-Max 3/5/9 in [`minimax`], the alpha-beta [`engine`] under a node budget) and
+//!   004's Min-Max 3/5/9 in [`search::minimax`], the alpha-beta engine [`search::alphabeta`]
+//!   under a node budget) and
 //!   [`ai::choose`] plays it; the expert level ([`ai::Ai::Expert`]) plays the opening
 //!   [`book`] first.
 //! - [`solver`]: the exact solver (scores in the public test sets' convention).
@@ -31,16 +32,16 @@
 //! # For the host
 //!
 //! `host solve connect4` uses [`solver::Solver`]; `host bench` the solver and
-//! [`engine::search_depth`] (the fingerprint); native matches [`ai::choose`] and the solver.
+//! [`search::search_depth`] (the fingerprint); native matches [`ai::choose`] and the solver.
 //!
 //! # For the 68000 differential tests
 //!
-//! [`engine::search_depth`]`(&board, depth, &mut table) -> SearchResult { column, score, nodes,
+//! [`search::search_depth`]`(&board, depth, &mut table) -> SearchResult { column, score, nodes,
 //! depth }` is a pure function of the position, the depth and the table length (it clears the
 //! table first): the same call natively and on the 68000 must give the same column, score and
 //! node count. Build the position with [`Board::from_move_bytes`] (ASCII `1`..`7`). The other
-//! entry points ([`engine::search`] with a node budget and [`NoStop`](engine::NoStop),
-//! [`minimax::choose`], [`ai::choose`], [`perft::perft`]) are deterministic in the same way, given
+//! entry points ([`search::search`] with a node budget and
+//! [`Unlimited`](crate::budget::Unlimited), [`search::minimax::choose`], [`ai::choose`], [`perft::perft`]) are deterministic in the same way, given
 //! the generator's seed.
 //!
 //! # Conventions
@@ -59,13 +60,12 @@ pub mod board;
 pub mod book;
 mod book_data;
 pub mod contest;
-pub mod engine;
 pub mod eval;
 pub mod log;
-pub mod minimax;
 pub mod perft;
 pub mod protocol;
 pub mod referee;
+pub mod search;
 pub mod solver;
 pub mod tt;
 

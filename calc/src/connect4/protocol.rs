@@ -106,6 +106,20 @@ pub enum RequestError {
     BadEndKind,
 }
 
+impl core::fmt::Display for RequestError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            RequestError::BadColonne => "colonne is not an integer from -1 to 10",
+            RequestError::BadModel => {
+                "nom is not 1 (TI-89) or 2 (TI-92 Plus, Voyage 200) at the start of a game"
+            }
+            RequestError::BadEndKind => "nom is not \"N\" or \"D\" at the end of a game",
+        })
+    }
+}
+
+impl core::error::Error for RequestError {}
+
 impl Request {
     /// Decodes the values of `colonne` and `nom` found on entry.
     pub fn decode(colonne: Value, nom: Value) -> Result<Request, RequestError> {

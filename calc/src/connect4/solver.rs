@@ -24,7 +24,7 @@
 //! the table, so what the table holds stays true.
 
 use super::board::{Board, CELLS};
-use super::engine::MoveList;
+use super::search::MoveList;
 use super::tt::{slot, table_bits};
 
 /// The lowest score a position can have once the side to move cannot win at once.

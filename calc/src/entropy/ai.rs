@@ -16,7 +16,7 @@
 //! Randomness comes only from the caller's [`Rng`], and only to break ties.
 
 use super::board::{Board, Cells, Colour, CELLS};
-use super::game::Attack;
+use super::rules::Attack;
 use super::score::{evaluate, LineScores, Variant};
 use crate::rng::Rng;
 
@@ -438,7 +438,7 @@ pub fn help_attacks(level: Level, board: &Board, at: u8, bag: &[u8; 7], variant:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::entropy::game::{Game, Phase};
+    use crate::entropy::rules::{Game, Phase};
 
     /// Plays `turns` turns of hard against hard on bag `seed`; returns the game.
     fn game_after(variant: Variant, seed: u32, turns: u32) -> Game {

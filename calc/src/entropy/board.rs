@@ -73,6 +73,18 @@ pub enum BoardError {
     Empty,
 }
 
+impl core::fmt::Display for BoardError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            BoardError::NoSuchCell => "no such cell: cells are numbered 0 to 48",
+            BoardError::Occupied => "the cell already holds a piece",
+            BoardError::Empty => "the cell holds no piece",
+        })
+    }
+}
+
+impl core::error::Error for BoardError {}
+
 /// The board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {

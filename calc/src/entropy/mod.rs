@@ -4,11 +4,11 @@
 pub mod ai;
 pub mod bag;
 pub mod board;
-pub mod game;
+pub mod rules;
 pub mod score;
 
 pub use ai::{choose_attack, choose_placement, Level};
 pub use bag::Bag;
 pub use board::{Board, Colour};
-pub use game::{Attack, Game, Outcome, Phase};
+pub use rules::{Attack, Game, Outcome, Phase};
 pub use score::Variant;

@@ -79,6 +79,19 @@ pub enum MoveError {
     GameOver,
 }
 
+impl core::fmt::Display for MoveError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            MoveError::Occupied => "the square is not empty",
+            MoveError::FlipsNothing => "the disc would flip nothing there",
+            MoveError::MustMove => "cannot pass: a legal move exists",
+            MoveError::GameOver => "the game is over",
+        })
+    }
+}
+
+impl core::error::Error for MoveError {}
+
 /// The seed's 100-cell board and the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {

@@ -1,15 +1,14 @@
 //! Othello (spec section 3): the seed's mailbox rules, the seed's AI, a searching AI and an
 //! exact endgame solver.
 
+pub mod ai;
 pub mod bitboard;
 pub mod board;
-pub mod budget;
-pub mod endgame;
 pub mod eval;
 pub mod obf;
 pub mod perft;
 pub mod search;
-pub mod seed_ai;
+pub mod solver;
 pub mod square;
 pub mod stability;
 pub mod tt;

@@ -29,6 +29,23 @@ pub enum ObfError {
     BadEntry(u8),
 }
 
+impl core::fmt::Display for ObfError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            ObfError::TooShort => {
+                f.write_str("the line is too short: 64 squares, a space and the side to move")
+            }
+            ObfError::BadSquare(i) => {
+                write!(f, "square {} is not X, O or -", i + 1)
+            }
+            ObfError::BadSide => f.write_str("the side to move is not X or O"),
+            ObfError::BadEntry(i) => write!(f, "entry {} is not MOVE:SCORE", u32::from(*i) + 1),
+        }
+    }
+}
+
+impl core::error::Error for ObfError {}
+
 impl Obf {
     /// Parses one line.
     pub fn parse(line: &str) -> Result<Obf, ObfError> {

@@ -1,6 +1,6 @@
 //! The searching AI: iterative-deepening alpha-beta (principal-variation search) on bitboards
 //! with the mobility evaluation ([`super::eval`]), a transposition table lent by the caller,
-//! and the exact solver ([`super::endgame`]) once few enough squares are empty.
+//! and the exact solver ([`super::solver`]) once few enough squares are empty.
 //!
 //! Moves are ordered by the table's move, then (three plies or more from the leaves) by the
 //! evaluation of the position they lead to, else by the seed's tactical table. A finished
@@ -11,13 +11,13 @@
 //! iteration is played (the first iteration always finishes: it is far below the first budget
 //! check).
 
+use super::ai::TACTICAL;
 use super::bitboard::Position;
-use super::budget::{Budget, Meter};
-use super::endgame;
 use super::eval::{evaluate, EVAL_BOUND};
-use super::seed_ai::TACTICAL;
+use super::solver;
 use super::square::{Square, Squares};
 use super::tt::{Entry, Kind, Table};
+use crate::budget::{Budget, Meter};
 
 /// How hard the AI thinks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -230,7 +230,7 @@ pub fn choose_move<B: Budget>(
     }
     let mut max_depth = level.depth.max(1);
     if level.exact_from > 0 && p.empty_count() <= level.exact_from as u32 {
-        match endgame::solve(&p, table, budget) {
+        match solver::solve(&p, table, budget) {
             Ok(s) => {
                 decision.best = s.best;
                 decision.score = game_score(s.score);
@@ -302,7 +302,7 @@ pub fn rank_moves<B: Budget>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::othello::budget::{NodeLimit, Unlimited, CHECK_INTERVAL};
+    use crate::budget::{NodeLimit, Unlimited, CHECK_INTERVAL};
 
     #[test]
     fn plays_legal_moves_and_is_deterministic() {
@@ -344,7 +344,7 @@ mod tests {
         .position();
         let mut table = [Entry::default(); 256];
         let d = choose_move(&p, Level::EASY, &mut table, &mut Unlimited);
-        let s = endgame::solve(&p, &mut table, &mut Unlimited).unwrap();
+        let s = solver::solve(&p, &mut table, &mut Unlimited).unwrap();
         assert_eq!(d.exact, Some(6));
         assert_eq!(s.score, 6);
         assert_eq!(d.best, Square::parse(b"h5"));

@@ -45,6 +45,18 @@ pub enum MoveError {
     GameOver,
 }
 
+impl core::fmt::Display for MoveError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            MoveError::NoSuchCell => "no such cell: cells are numbered 0 to 8",
+            MoveError::Occupied => "the cell already holds a mark",
+            MoveError::GameOver => "the game is over",
+        })
+    }
+}
+
+impl core::error::Error for MoveError {}
+
 /// The eight lines of three (rows, columns, diagonals), in the order of seed 003's `valid` table.
 pub const LINES: [[u8; 3]; 8] = [
     [0, 1, 2],
@@ -169,6 +181,16 @@ impl Board {
         }
         self.put(cell);
         Ok(())
+    }
+
+    /// The board after the cells `moves` are played in turn from an empty board, `first` to
+    /// move first (the first illegal move is the error).
+    pub fn from_moves(first: Mark, moves: &[u8]) -> Result<Board, MoveError> {
+        let mut board = Board::new(first);
+        for &cell in moves {
+            board.play(cell)?;
+        }
+        Ok(board)
     }
 
     /// The board after `cell` is played (the caller knows the move is legal).

@@ -4,7 +4,7 @@
 
 use calc::connect4::ai::{self, choose, Ai};
 use calc::connect4::book;
-use calc::connect4::engine::Entry;
+use calc::connect4::search::Entry;
 use calc::connect4::solver::{self, Solver};
 use calc::connect4::Board;
 use calc::rng::Rng;

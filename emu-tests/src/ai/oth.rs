@@ -2,11 +2,11 @@
 //! calls of the core natively. A position is the bitboard pair from the side to move's view
 //! and that side's colour (seed 002's AI reads the colour and the move number).
 
-use calc::othello::budget::NodeLimit;
+use calc::budget::NodeLimit;
 use calc::othello::obf::Obf;
 use calc::othello::search::{self, Level};
 use calc::othello::tt::Entry;
-use calc::othello::{endgame, seed_ai, Board, Colour, Position, Square};
+use calc::othello::{ai, solver, Board, Colour, Position, Square};
 use calc::rng::Rng;
 
 use super::{call, slots};
@@ -137,7 +137,7 @@ pub fn native_choose(game: &Game, ai: Ai, seed: u32, table_len: usize) -> Choice
         Ai::Seed => {
             let mut rng = Rng::new(seed);
             let board = Board::from_position(&game.position, game.colour);
-            let best = seed_ai::choose_move(&board, &mut rng);
+            let best = ai::choose_move(&board, &mut rng);
             Choice {
                 best: best.map(Square::index),
                 next_draw: rng.next_u32(),
@@ -155,7 +155,7 @@ pub fn native_choose(game: &Game, ai: Ai, seed: u32, table_len: usize) -> Choice
                 ..NONE
             }
         }
-        Ai::Solve(limit) => match endgame::solve(&game.position, &mut table, &mut budget(limit)) {
+        Ai::Solve(limit) => match solver::solve(&game.position, &mut table, &mut budget(limit)) {
             Ok(s) => Choice {
                 best: s.best.map(Square::index),
                 score: s.score,

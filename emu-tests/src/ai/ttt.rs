@@ -3,8 +3,8 @@
 //! (0..8) played since.
 
 use calc::rng::Rng;
-use calc::tictactoe::seed003::{self, Reason};
-use calc::tictactoe::{minimax, Board, Mark};
+use calc::tictactoe::ai::{self, Reason};
+use calc::tictactoe::{search, Board, Mark};
 
 use super::{accept, call, slots};
 use crate::cpu::{Failure, Machine};
@@ -46,9 +46,9 @@ pub struct Choice {
 pub fn ladder() -> Vec<(&'static str, Option<u8>)> {
     vec![
         ("seed 003", None),
-        ("minimax 3", Some(minimax::EASY)),
-        ("minimax 5", Some(minimax::MEDIUM)),
-        ("minimax 9", Some(minimax::HARD)),
+        ("minimax 3", Some(search::EASY)),
+        ("minimax 5", Some(search::MEDIUM)),
+        ("minimax 9", Some(search::HARD)),
     ]
 }
 
@@ -58,7 +58,7 @@ pub fn native_choose(position: &Position, depth: Option<u8>, seed: u32) -> Choic
     let mut rng = Rng::new(seed);
     let choice = match depth {
         None => {
-            let c = seed003::choose_move(&board, &mut rng);
+            let c = ai::choose_move(&board, &mut rng);
             let reason = match c {
                 Some((_, Reason::Win)) => 0,
                 Some((_, Reason::Block)) => 1,
@@ -72,7 +72,7 @@ pub fn native_choose(position: &Position, depth: Option<u8>, seed: u32) -> Choic
             }
         }
         Some(depth) => {
-            let c = minimax::choose_move(&board, depth, &mut rng);
+            let c = search::choose_move(&board, depth, &mut rng);
             Choice {
                 cell: c.map(|c| c.cell),
                 score: c.map_or(0, |c| c.score),

@@ -3,7 +3,7 @@
 //! engine's fingerprint.
 
 use super::{fmt_mean, fmt_seconds, read_data, BenchError, Options, Section};
-use calc::connect4::engine::{self, search_depth};
+use calc::connect4::search::{self, search_depth};
 use calc::connect4::solver::{self, Solver};
 use calc::connect4::Board;
 use std::io::Write;
@@ -161,11 +161,11 @@ pub fn solve_set(
 
 /// The engine's fingerprint: the node count of a fixed-depth search from a fixed position with a
 /// fixed table size. Returns (position, depth, table entries, result).
-pub fn fingerprint() -> (&'static str, u8, usize, engine::SearchResult) {
+pub fn fingerprint() -> (&'static str, u8, usize, search::SearchResult) {
     const POSITION: &str = "4453";
     const DEPTH: u8 = 12;
     const ENTRIES: usize = 1 << 12;
-    let mut table = vec![engine::Entry::EMPTY; ENTRIES];
+    let mut table = vec![search::Entry::EMPTY; ENTRIES];
     let board = Board::from_moves(POSITION).expect("fixed position");
     (
         POSITION,
@@ -208,7 +208,7 @@ fn run(options: &Options, out: &mut dyn Write) -> Result<(), BenchError> {
     let (position, depth, entries, r) = fingerprint();
     writeln!(
         out,
-        "connect4 fingerprint: engine::search_depth(\"{position}\", depth {depth}, {entries} entries) = {} nodes, column {}, score {}",
+        "connect4 fingerprint: search::search_depth(\"{position}\", depth {depth}, {entries} entries) = {} nodes, column {}, score {}",
         r.nodes,
         r.column.map_or(0, |c| c + 1),
         r.score

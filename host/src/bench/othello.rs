@@ -4,11 +4,11 @@
 //! cut each set to its first positions.
 
 use super::{fmt_mean, fmt_seconds, read_data, BenchError, Options, Section};
-use calc::othello::budget::{Budget, Unlimited};
-use calc::othello::endgame::solve;
+use calc::budget::{Budget, Unlimited};
 use calc::othello::obf::Obf;
 use calc::othello::perft::perft;
 use calc::othello::search::{self, Level};
+use calc::othello::solver::solve;
 use calc::othello::tt::Entry;
 use calc::othello::Position;
 use std::io::Write;

@@ -2,7 +2,7 @@
 //! board (nodes and time), and the engine's fingerprint.
 
 use super::{fmt_mean, fmt_seconds, BenchError, Options, Section};
-use calc::tictactoe::minimax::{self, EASY, HARD, MEDIUM};
+use calc::tictactoe::search::{self, EASY, HARD, MEDIUM};
 use calc::tictactoe::{Board, Mark};
 use std::io::Write;
 use std::time::Instant;
@@ -28,7 +28,7 @@ fn run(options: &Options, out: &mut dyn Write) -> Result<(), BenchError> {
         let t = Instant::now();
         for _ in 0..repeats {
             nodes = 0;
-            minimax::move_scores(&Board::new(Mark::X), depth, &mut nodes);
+            search::move_scores(&Board::new(Mark::X), depth, &mut nodes);
         }
         let s = t.elapsed().as_secs_f64() / repeats as f64;
         writeln!(
@@ -39,7 +39,7 @@ fn run(options: &Options, out: &mut dyn Write) -> Result<(), BenchError> {
         )?;
     }
     let mut nodes = 0;
-    minimax::move_scores(&fingerprint_board(), HARD, &mut nodes);
+    search::move_scores(&fingerprint_board(), HARD, &mut nodes);
     writeln!(
         out,
         "tictactoe fingerprint: depth 9 after X e, O a1: {nodes} nodes"

@@ -3,10 +3,10 @@
 //! this project's AIs, the moves are exactly those the same AIs play natively.
 
 use calc::connect4::contest::{Answer, ContestAi};
-use calc::connect4::engine::Entry;
 use calc::connect4::log::GameLog;
 use calc::connect4::protocol::{self, Value as PValue};
 use calc::connect4::referee::{GameResult, Referee};
+use calc::connect4::search::Entry;
 
 use super::run::MatchOutcome;
 use super::setup::{self, AiSpec, MatchSetup};

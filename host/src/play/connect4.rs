@@ -6,7 +6,7 @@ use calc::connect4::ai::{self, Ai};
 use calc::connect4::log::GameLog;
 use calc::connect4::referee::{Disqualification, Fault, GameResult};
 use calc::connect4::solver::{self, Solver};
-use calc::connect4::{engine, Board, MoveError, Outcome, ParseErrorKind, Player};
+use calc::connect4::{search, Board, MoveError, Outcome, ParseErrorKind, Player};
 use calc::Rng;
 
 /// A native Connect Four player.
@@ -35,7 +35,7 @@ impl C4Player {
 /// The tables the players use, allocated once and lent to every game.
 pub struct Tables {
     /// The engine's table (4,096 entries, 48 KiB: a calculator-sized table).
-    pub engine: Vec<engine::Entry>,
+    pub engine: Vec<search::Entry>,
     /// The solver's table (2^22 entries, 32 MiB); its entries stay valid across games.
     pub solver: Vec<solver::Entry>,
 }
@@ -44,7 +44,7 @@ impl Tables {
     /// Fresh tables of the sizes above.
     pub fn new() -> Tables {
         Tables {
-            engine: vec![engine::Entry::EMPTY; 1 << 12],
+            engine: vec![search::Entry::EMPTY; 1 << 12],
             solver: vec![solver::Entry::EMPTY; 1 << 22],
         }
     }

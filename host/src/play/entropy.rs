@@ -8,7 +8,7 @@
 
 use super::ladder::{game_seed, Outcome, Tally};
 use calc::entropy::ai::{choose_attack, choose_placement, Level};
-use calc::entropy::game::Outcome as GameOutcome;
+use calc::entropy::rules::Outcome as GameOutcome;
 use calc::entropy::{Game, Phase, Variant};
 use calc::Rng;
 

@@ -6,10 +6,10 @@
 //! (depth 1 / exact from 8 empties, depth 3 / 12, depth 5 / 14).
 
 use super::ladder::{game_seed, Outcome, Tally};
-use calc::othello::budget::Unlimited;
+use calc::budget::Unlimited;
 use calc::othello::search::{self, Level};
 use calc::othello::tt::Entry;
-use calc::othello::{seed_ai, Board, Colour, Square, Squares, Status};
+use calc::othello::{ai, Board, Colour, Square, Squares, Status};
 use calc::Rng;
 use std::fmt;
 
@@ -71,7 +71,7 @@ impl Seat {
     fn choose(&mut self, board: &Board) -> Option<Square> {
         match self.player {
             Player::Random => random_move(board, &mut self.rng),
-            Player::Seed => seed_ai::choose_move(board, &mut self.rng),
+            Player::Seed => ai::choose_move(board, &mut self.rng),
             Player::Search(level) => {
                 search::choose_move(&board.position(), level, &mut self.table, &mut Unlimited).best
             }

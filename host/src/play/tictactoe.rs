@@ -6,7 +6,7 @@
 //! `calc/tests/tictactoe.rs`), so between them every game is drawn: "≤", not "<".
 
 use super::ladder::{game_seed, Outcome, Tally};
-use calc::tictactoe::{minimax, seed003, Board, Mark, Status};
+use calc::tictactoe::{ai, search, Board, Mark, Status};
 use calc::Rng;
 use std::fmt;
 
@@ -35,9 +35,9 @@ impl fmt::Display for Player {
 pub const LADDER: [Player; 5] = [
     Player::Random,
     Player::Seed003,
-    Player::Minimax(minimax::EASY),
-    Player::Minimax(minimax::MEDIUM),
-    Player::Minimax(minimax::HARD),
+    Player::Minimax(search::EASY),
+    Player::Minimax(search::MEDIUM),
+    Player::Minimax(search::HARD),
 ];
 
 /// The cell `player` chooses on `board` (`None` when the game is over).
@@ -51,8 +51,8 @@ pub fn choose(player: Player, board: &Board, rng: &mut Rng) -> Option<u8> {
             let k = rng.below(free.count_ones());
             (0..9u8).filter(|c| free & (1 << c) != 0).nth(k as usize)
         }
-        Player::Seed003 => seed003::choose_move(board, rng).map(|(c, _)| c),
-        Player::Minimax(depth) => minimax::choose_move(board, depth, rng).map(|c| c.cell),
+        Player::Seed003 => ai::choose_move(board, rng).map(|(c, _)| c),
+        Player::Minimax(depth) => search::choose_move(board, depth, rng).map(|c| c.cell),
     }
 }
 

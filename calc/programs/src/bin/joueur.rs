@@ -38,8 +38,8 @@
 
 use calc::connect4::ai::{Ai, CONTEST_NAME_LEN};
 use calc::connect4::contest::{Answer, ContestAi, ContestError, STATE_LEN};
-use calc::connect4::engine::Entry;
 use calc::connect4::protocol::Request;
+use calc::connect4::search::Entry;
 use calc::connect4::Player;
 use programs::contest::{read_value, read_whole, COLONNE, NOM, READ_BUFFER};
 use programs::os::{Attr, DataError, Name, Os, Value, VarPath};

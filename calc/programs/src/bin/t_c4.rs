@@ -18,7 +18,7 @@
 #![no_main]
 
 use calc::connect4::ai::{choose, Ai};
-use calc::connect4::engine::Entry;
+use calc::connect4::search::Entry;
 use calc::connect4::solver::{self, Solver};
 use calc::connect4::Board;
 use calc::rng::Rng;

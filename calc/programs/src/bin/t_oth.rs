@@ -7,7 +7,7 @@
 //!   (the discs of the side to move, then the other side's, as 64-bit masks split in words;
 //!   white to move when `white` is not 0, else black);
 //! - `oth_seed(seed) -> square + 1` (0: no legal move): seed 002's player
-//!   (`calc::othello::seed_ai::choose_move`) drawing from `Rng::new(seed)`; slots: 0, 0, the
+//!   (`calc::othello::ai::choose_move`) drawing from `Rng::new(seed)`; slots: 0, 0, the
 //!   generator's next draw;
 //! - `oth_search(depth, exact_from, node_limit) -> square + 1` (0: no legal move): the
 //!   searching AI (`calc::othello::search::choose_move`) at that level, with a fresh table
@@ -15,16 +15,16 @@
 //!   i32), nodes (low, high word), and the last finished depth | 0x100 when solved exactly |
 //!   the exact disc difference (as i8) << 16;
 //! - `oth_solve(node_limit) -> square + 1` (0: no move, `u32::MAX`: stopped by the budget):
-//!   the exact solver (`calc::othello::endgame::solve`); slots: score (as i32), nodes (low,
+//!   the exact solver (`calc::othello::solver::solve`); slots: score (as i32), nodes (low,
 //!   high word);
 //! - `oth_table_len()`: the table's entries; `out(i)`: result slot `i`.
 #![no_std]
 #![no_main]
 
-use calc::othello::budget::NodeLimit;
+use calc::budget::NodeLimit;
 use calc::othello::search::{self, Level};
 use calc::othello::tt::Entry;
-use calc::othello::{endgame, seed_ai, Board, Colour, Position, Square};
+use calc::othello::{ai, solver, Board, Colour, Position, Square};
 use calc::rng::Rng;
 use programs::os::{Os, ProgramCell};
 use programs::testentry::{idle, Slots};
@@ -89,7 +89,7 @@ pub extern "C" fn oth_seed(seed: u32) -> u32 {
     let (position, colour) = *POSITION.borrow_mut();
     let board = Board::from_position(&position, colour);
     let mut rng = Rng::new(seed);
-    let best = seed_ai::choose_move(&board, &mut rng);
+    let best = ai::choose_move(&board, &mut rng);
     OUT.set([0, 0, rng.next_u32(), 0]);
     square(best)
 }
@@ -121,7 +121,7 @@ pub extern "C" fn oth_search(depth: u32, exact_from: u32, node_limit: u32) -> u3
 pub extern "C" fn oth_solve(node_limit: u32) -> u32 {
     let mut table = [Entry::default(); TABLE_LEN];
     let (position, _) = *POSITION.borrow_mut();
-    match endgame::solve(&position, &mut table, &mut budget(node_limit)) {
+    match solver::solve(&position, &mut table, &mut budget(node_limit)) {
         Ok(s) => {
             OUT.set([s.score as u32, s.nodes as u32, (s.nodes >> 32) as u32, 0]);
             square(s.best)

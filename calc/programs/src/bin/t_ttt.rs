@@ -6,18 +6,18 @@
 //! - `ttt_reset(first)` (0: X moves first, else O), `ttt_play(cell) -> 0 | 1`: set up a
 //!   position one move at a time (cells 0..8; 1 means the move was refused);
 //! - `ttt_seed003(seed) -> cell + 1` (0 when the game is over): seed 003's player
-//!   (`calc::tictactoe::seed003::choose_move`) drawing from `Rng::new(seed)`; slots: the
+//!   (`calc::tictactoe::ai::choose_move`) drawing from `Rng::new(seed)`; slots: the
 //!   reason (0 win, 1 block, 2 random), 0, the generator's next draw;
 //! - `ttt_minimax(depth, seed) -> cell + 1` (0: game over or depth 0): seed 004's Min-Max
-//!   (`calc::tictactoe::minimax::choose_move`); slots: score (as i16), nodes, the
+//!   (`calc::tictactoe::search::choose_move`); slots: score (as i16), nodes, the
 //!   generator's next draw;
 //! - `out(i)`: result slot `i`.
 #![no_std]
 #![no_main]
 
 use calc::rng::Rng;
-use calc::tictactoe::seed003::{self, Reason};
-use calc::tictactoe::{minimax, Board, Mark};
+use calc::tictactoe::ai::{self, Reason};
+use calc::tictactoe::{search, Board, Mark};
 use programs::os::{Os, ProgramCell};
 use programs::testentry::{idle, Slots};
 
@@ -58,7 +58,7 @@ pub extern "C" fn ttt_play(cell: u32) -> u32 {
 pub extern "C" fn ttt_seed003(seed: u32) -> u32 {
     let mut rng = Rng::new(seed);
     let board = *BOARD.borrow_mut();
-    let choice = seed003::choose_move(&board, &mut rng);
+    let choice = ai::choose_move(&board, &mut rng);
     let reason = match choice {
         Some((_, Reason::Win)) => 0,
         Some((_, Reason::Block)) => 1,
@@ -73,7 +73,7 @@ pub extern "C" fn ttt_seed003(seed: u32) -> u32 {
 pub extern "C" fn ttt_minimax(depth: u32, seed: u32) -> u32 {
     let mut rng = Rng::new(seed);
     let board = *BOARD.borrow_mut();
-    let choice = minimax::choose_move(&board, depth.min(9) as u8, &mut rng);
+    let choice = search::choose_move(&board, depth.min(9) as u8, &mut rng);
     let (score, nodes) = choice.map_or((0, 0), |c| (c.score, c.nodes));
     OUT.set([u32::from(score as u16), nodes, rng.next_u32(), 0]);
     choice.map_or(0, |c| u32::from(c.cell) + 1)

@@ -9,7 +9,7 @@
 //! - `c4_reset()`, `c4_play(column) -> 0 | 1`: set up a Connect Four position, one move at a
 //!   time (columns 0..6; 1 means the move was refused);
 //! - `c4_search(depth) -> (column + 1) << 16 | score as u16` (column 0 when the game is over),
-//!   then `c4_nodes()`: `calc::connect4::engine::search_depth` with the table below;
+//!   then `c4_nodes()`: `calc::connect4::search::search_depth` with the table below;
 //! - `c4_table_len()`: entries of the transposition table the searches use;
 //! - `arith32(op, a, b)` and `arith64(op, a_hi, a_lo, b_hi, b_lo)` then `high_word()`:
 //!   integer operations that GCC turns into calls of the runtime's 68000 helpers (rt/arith.c).
@@ -19,7 +19,7 @@
 use core::hint::black_box;
 use core::sync::atomic::{AtomicU32, Ordering};
 
-use calc::connect4::engine::{search_depth, Entry};
+use calc::connect4::search::{search_depth, Entry};
 use calc::connect4::Board;
 use programs::os::{Attr, Key, Os, ProgramCell};
 

@@ -1,4 +1,6 @@
 //! How a search is told to stop: a node budget, or a caller's callback (a clock, a key press).
+//! Every game's searches take the same [`Budget`]: Connect Four's alpha-beta engine, Othello's
+//! search and endgame solver.
 //!
 //! Searches count nodes and, every [`CHECK_INTERVAL`] nodes, ask their [`Budget`] whether to go
 //! on. A node budget stops at the same node natively and on the 68000, so results stay

@@ -50,11 +50,7 @@ mod tests {
     use super::*;
 
     fn board(moves: &[u8]) -> Board {
-        let mut b = Board::new(Mark::O);
-        for &m in moves {
-            b.play(m).unwrap();
-        }
-        b
+        Board::from_moves(Mark::O, moves).unwrap()
     }
 
     #[test]

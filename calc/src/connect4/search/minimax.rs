@@ -16,9 +16,9 @@
 //! and none when the best move is unique). Both are "equal scores broken at random"; the uniform
 //! one does what the seed's author wanted ("that the AI does not always play the same moves").
 
-use super::board::{Board, WIDTH};
-use super::engine::CENTRE_FIRST;
-use super::eval::seed_eval;
+use super::alphabeta::CENTRE_FIRST;
+use crate::connect4::board::{Board, WIDTH};
+use crate::connect4::eval::seed_eval;
 use crate::Rng;
 
 /// Above any value of [`seed_eval`].

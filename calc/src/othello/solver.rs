@@ -30,11 +30,11 @@
 //! [`Budget`] says so ([`Stopped`]).
 
 use super::bitboard::Position;
-use super::budget::{Budget, Meter, Stopped};
 use super::eval::{evaluate, neighbours, EVAL_BOUND};
 use super::square::{Square, Squares};
 use super::stability::stable;
 use super::tt::{Entry, Kind, Table};
+use crate::budget::{Budget, Meter, Stopped};
 
 /// At this many empties and fewer, no move generation (direct tries in parity order).
 pub const SMALL: u32 = 5;
@@ -506,7 +506,7 @@ impl<B: Budget> Solver<'_, '_, B> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::othello::budget::{NodeLimit, Unlimited};
+    use crate::budget::{NodeLimit, Unlimited};
 
     /// Plain negamax over every move, for checking the solver on small endgames.
     fn minimax(p: &Position) -> i32 {
@@ -598,6 +598,6 @@ mod tests {
         let p = random_endgame(3, 16);
         let mut table = [Entry::default(); 64];
         let stopped = solve(&p, &mut table, &mut NodeLimit(2000)).unwrap_err();
-        assert!((2000..2000 + crate::othello::budget::CHECK_INTERVAL).contains(&stopped.nodes));
+        assert!((2000..2000 + crate::budget::CHECK_INTERVAL).contains(&stopped.nodes));
     }
 }

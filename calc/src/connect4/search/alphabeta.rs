@@ -15,11 +15,12 @@
 //! (root included), the same on every target for the same arguments.
 //!
 //! The search never reads a clock: [`search`] stops at a node budget (deterministic) or when the
-//! caller's [`Stop`] says so (polled every 1,024 nodes; a time limit lives there).
+//! caller's [`Budget`] says so (asked every [`CHECK_INTERVAL`] nodes; a time limit lives there).
 
-use super::board::{column_mask, Board, WIDTH};
-use super::eval::{engine_eval, ENGINE_EVAL_MAX};
-use super::tt::{slot, table_bits};
+use crate::budget::{Budget, Unlimited, CHECK_INTERVAL};
+use crate::connect4::board::{column_mask, Board, WIDTH};
+use crate::connect4::eval::{engine_eval, ENGINE_EVAL_MAX};
+use crate::connect4::tt::{slot, table_bits};
 
 /// A search score (see the module doc).
 pub type Score = i16;
@@ -89,23 +90,6 @@ pub struct Limits {
     pub nodes: u32,
 }
 
-/// The caller's say on when to stop a [`search`] (for example, a clock). Polled every 1,024
-/// nodes; a search given [`NoStop`] depends only on its arguments.
-pub trait Stop {
-    /// True to stop now; `nodes` is the number of nodes searched so far.
-    fn stop(&mut self, nodes: u32) -> bool;
-}
-
-/// Never stops: the search ends on its [`Limits`] alone.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct NoStop;
-
-impl Stop for NoStop {
-    fn stop(&mut self, _nodes: u32) -> bool {
-        false
-    }
-}
-
 /// Score of the side to move when it wins with its next stone, `moves` stones being on the board.
 #[inline]
 pub(crate) fn win_now(moves: u8) -> Score {
@@ -121,7 +105,7 @@ pub(crate) fn lose_next(moves: u8) -> Score {
 /// Searches `board` to exactly `depth` plies (no iterative deepening, no node limit) and
 /// returns the best column, its score and the node count. The table is cleared first.
 pub fn search_depth(board: &Board, depth: u8, tt: &mut [Entry]) -> SearchResult {
-    let mut s = Searcher::new(tt, u32::MAX, NoStop);
+    let mut s = Searcher::new(tt, u32::MAX, Unlimited);
     let (column, score) = s.root(board, depth);
     SearchResult {
         column,
@@ -132,10 +116,15 @@ pub fn search_depth(board: &Board, depth: u8, tt: &mut [Entry]) -> SearchResult 
 }
 
 /// Iterative deepening from depth 1 to `limits.depth`, stopping early at a proven result, at the
-/// node budget or when `stop` says so; returns the last completed iteration's answer (the first
+/// node budget or when `budget` says so; returns the last completed iteration's answer (the first
 /// iteration always completes). The table is cleared first.
-pub fn search<S: Stop>(board: &Board, limits: Limits, tt: &mut [Entry], stop: S) -> SearchResult {
-    let mut s = Searcher::new(tt, limits.nodes, stop);
+pub fn search<B: Budget>(
+    board: &Board,
+    limits: Limits,
+    tt: &mut [Entry],
+    budget: B,
+) -> SearchResult {
+    let mut s = Searcher::new(tt, limits.nodes, budget);
     let mut best = SearchResult {
         column: None,
         score: 0,
@@ -168,17 +157,17 @@ pub fn search<S: Stop>(board: &Board, limits: Limits, tt: &mut [Entry], stop: S)
 }
 
 /// The state of one search.
-struct Searcher<'t, S: Stop> {
+struct Searcher<'t, B: Budget> {
     tt: &'t mut [Entry],
     bits: Option<u32>,
     nodes: u32,
     node_limit: u32,
     aborted: bool,
-    stop: S,
+    budget: B,
 }
 
-impl<'t, S: Stop> Searcher<'t, S> {
-    fn new(tt: &'t mut [Entry], node_limit: u32, stop: S) -> Self {
+impl<'t, B: Budget> Searcher<'t, B> {
+    fn new(tt: &'t mut [Entry], node_limit: u32, budget: B) -> Self {
         let bits = table_bits(tt.len());
         if let Some(b) = bits {
             let used = 1usize << b;
@@ -192,7 +181,7 @@ impl<'t, S: Stop> Searcher<'t, S> {
             nodes: 0,
             node_limit,
             aborted: false,
-            stop,
+            budget,
         }
     }
 
@@ -242,7 +231,10 @@ impl<'t, S: Stop> Searcher<'t, S> {
 
     fn negamax(&mut self, board: &Board, depth: u8, mut alpha: Score, mut beta: Score) -> Score {
         self.nodes = self.nodes.saturating_add(1);
-        if self.nodes >= self.node_limit || (self.nodes & 1023 == 0 && self.stop.stop(self.nodes)) {
+        if self.nodes >= self.node_limit
+            || (self.nodes & (CHECK_INTERVAL as u32 - 1) == 0
+                && self.budget.exhausted(self.nodes.into()))
+        {
             self.aborted = true;
         }
         if self.aborted {
@@ -391,7 +383,7 @@ impl MoveList {
             let key = if first_col == c + 1 {
                 u8::MAX
             } else {
-                super::board::winning_cells(own | bit, mask).count_ones() as u8
+                crate::connect4::board::winning_cells(own | bit, mask).count_ones() as u8
             };
             // Insertion: after every entry with a key at least as high (stable).
             let mut i = self.len;
@@ -485,7 +477,7 @@ mod tests {
                 nodes: 5_000,
             },
             &mut t,
-            NoStop,
+            Unlimited,
         );
         assert!(r.column.is_some());
         assert!(r.nodes <= 5_000, "{}", r.nodes);

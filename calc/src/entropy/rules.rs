@@ -92,6 +92,19 @@ pub enum GameError {
     NoSuchPlayer,
 }
 
+impl core::fmt::Display for GameError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            GameError::WrongPhase => "the game waits for the other kind of move, or is over",
+            GameError::BadCell => "the cell is out of the board or not empty",
+            GameError::BadAttack => "the piece cannot move there",
+            GameError::NoSuchPlayer => "no such player: players are 0 and 1",
+        })
+    }
+}
+
+impl core::error::Error for GameError {}
+
 /// A game in progress.
 #[derive(Clone, Debug)]
 pub struct Game {
