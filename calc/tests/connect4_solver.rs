@@ -6,7 +6,7 @@
 //! Begin-Hard (5: lines 1, 201, 401, 601, 801), strong only.
 //! The full Begin-Medium and Begin-Hard sets are `#[ignore]`d tests, run with
 //! `cargo test --release -p calc --test connect4_solver -- --ignored` (about 3 minutes and
-//! 3 hours on one core); `host bench connect4` measures mean nodes and time on all six.
+//! 3 hours on one core); `ti68k bench connect4` measures mean nodes and time on all six.
 
 use calc::connect4::solver::{Entry, Solver};
 use calc::connect4::Board;

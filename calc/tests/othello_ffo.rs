@@ -5,7 +5,7 @@
 //! Positions #1-#35 run with `cargo test`. The four hardest (#36-#39, 21 to 26 empty squares,
 //! about half a minute together in a release build) are ignored by default and run by
 //! `tools/test` (CI) with `cargo test --release -p calc --test othello_ffo -- --include-ignored`.
-//! Positions #40-#59 are the bench's (`host bench othello`).
+//! Positions #40-#59 are the bench's (`ti68k bench othello`).
 
 use calc::budget::Unlimited;
 use calc::othello::obf::Obf;

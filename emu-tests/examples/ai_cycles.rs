@@ -16,10 +16,10 @@ use calc::entropy::{Level, Variant};
 use calc::rng::Rng;
 use emu_tests::ai::oth::{Ai as OthAi, Game};
 use emu_tests::ai::{c4, ent, oth, thousands, ttt, Costs};
-use emu_tests::cpu::{Failure, Machine};
 use emu_tests::diff::Differential;
-use host::build::{build, BuildOptions, Built};
-use host::file::Model;
+use ti_build::{build, BuildOptions, Built};
+use ti_emulator::{Failure, Machine};
+use ti_files::Model;
 
 fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -252,7 +252,7 @@ fn main() {
             thousands(r.total().into()),
             thousands(r.code.into()),
             thousands((r.total() - base.total()).into()),
-            f64::from(r.total()) * 100.0 / f64::from(host::build::report::ASM_LIMIT),
+            f64::from(r.total()) * 100.0 / f64::from(ti_build::report::ASM_LIMIT),
         );
     }
     let mut costs = Costs::default();

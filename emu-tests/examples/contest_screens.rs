@@ -15,13 +15,13 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use emu_tests::tiemu::{Screen, TiEmu};
-use host::contest::install::{Installed, Programs};
-use host::contest::run;
-use host::contest::setup::{AiSpec, MatchSetup};
-use host::contest::verify;
-use host::file::{Model, VarPath};
-use host::link::Cable;
+use emu_tests::tiemu::{save_png, Screen, TiEmu};
+use ti68k::contest::install::{Installed, Programs};
+use ti68k::contest::run;
+use ti68k::contest::setup::{AiSpec, MatchSetup};
+use ti68k::contest::verify;
+use ti_files::{Model, VarPath};
+use ti_link::Cable;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let out = std::env::args()
@@ -67,9 +67,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
         };
         let name = model.name();
-        playing.save_png(&out.join(format!("contest-{name}-playing.png")))?;
+        save_png(playing, &out.join(format!("contest-{name}-playing.png")), 1)?;
         let end = t.screenshot()?;
-        end.save_png(&out.join(format!("contest-{name}-end.png")))?;
+        save_png(&end, &out.join(format!("contest-{name}-end.png")), 1)?;
         t.calc().send_key(13)?;
         run::wait_until_ready(
             t.calc(),

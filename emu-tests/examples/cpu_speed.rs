@@ -6,8 +6,9 @@
 
 use std::time::Instant;
 
-use emu_tests::cpu::{fixture, Machine};
-use host::file::Model;
+use emu_tests::fixture;
+use ti_emulator::Machine;
+use ti_files::Model;
 
 fn main() {
     let image = match fixture::assemble_fixture("sum") {

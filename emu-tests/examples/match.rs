@@ -1,6 +1,6 @@
-//! `host match` on a TiEmu of its own: boots PedroM (or TI's OS, from `TIEMU_ROM_TI89` /
+//! `ti68k match` on a TiEmu of its own: boots PedroM (or TI's OS, from `TIEMU_ROM_TI89` /
 //! `TIEMU_ROM_V200` / `TIEMU_ROM_TI92P`) through the TiEmu bench, then plays games exactly as
-//! `host match` does (`host::contest`), printing each game and saving its final screen.
+//! `ti68k match` does (`ti68k::contest`), printing each game and saving its final screen.
 //!
 //! ```sh
 //! cargo run --release -p emu-tests --example match -- ti89 minimax3 winblock        # one game
@@ -14,12 +14,12 @@
 
 use std::path::PathBuf;
 
-use emu_tests::tiemu::{Os, Screen, TiEmu};
-use host::contest::install::{Installed, Programs};
-use host::contest::run::{self, RunOptions};
-use host::contest::setup::{AiSpec, MatchSetup};
-use host::contest::verify;
-use host::file::Model;
+use emu_tests::tiemu::{Os, TiEmu};
+use ti68k::contest::install::{Installed, Programs};
+use ti68k::contest::run::{self, RunOptions};
+use ti68k::contest::setup::{AiSpec, MatchSetup};
+use ti68k::contest::verify;
+use ti_files::Model;
 
 fn ai(text: &str, seed: u32) -> Result<AiSpec, String> {
     if let Some(fault) = text.strip_prefix("fautif:") {
@@ -67,8 +67,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let outcome = run::run_match(t.calc(), &setup, &RunOptions::default())?;
         print!("game {game}:\n{}", outcome.render()?);
         if let Some(shot) = &outcome.screen {
-            let path =
-                t.keep_screenshot(&Screen::from_screenshot(shot), &format!("match-{game}"))?;
+            let path = t.keep_screenshot(shot, &format!("match-{game}"))?;
             println!("final screen: {}", path.display());
         }
         verify::check(&setup, &outcome)?;

@@ -3,9 +3,10 @@
 //! toolchain evaluation (docs/toolchain.md §3).
 //!
 //! ```no_run
-//! use emu_tests::cpu::{fixture, Machine};
+//! use emu_tests::fixture;
+//! use ti_emulator::Machine;
 //! use emu_tests::diff::Differential;
-//! use host::file::Model;
+//! use ti_files::Model;
 //!
 //! let mut m = Machine::new(Model::Ti89);
 //! m.load(&fixture::assemble_fixture("sum").unwrap()).unwrap();
@@ -29,7 +30,7 @@ use std::fmt::Debug;
 
 use thiserror::Error;
 
-use crate::cpu::{Failure, Machine};
+use ti_emulator::{Failure, Machine};
 
 /// A differential check that did not pass.
 #[derive(Debug, Error)]

@@ -11,8 +11,8 @@ mod programs;
 
 use calc::connect4::ai::Ai;
 use emu_tests::ai::{c4, Costs};
-use emu_tests::cpu::Machine;
 use emu_tests::diff::Differential;
+use ti_emulator::Machine;
 
 const GAME: &str = "connect four";
 

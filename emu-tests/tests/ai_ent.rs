@@ -10,8 +10,8 @@ mod programs;
 
 use calc::entropy::{Level, Variant};
 use emu_tests::ai::{ent, Costs};
-use emu_tests::cpu::Machine;
 use emu_tests::diff::Differential;
+use ti_emulator::Machine;
 
 const GAME: &str = "new entropy";
 

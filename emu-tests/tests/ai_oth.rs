@@ -13,8 +13,8 @@ use calc::othello::search::Level;
 use calc::rng::Rng;
 use emu_tests::ai::oth::{self, Ai, Game};
 use emu_tests::ai::Costs;
-use emu_tests::cpu::Machine;
 use emu_tests::diff::Differential;
+use ti_emulator::Machine;
 
 const GAME: &str = "othello";
 

@@ -10,8 +10,8 @@
 mod programs;
 
 use emu_tests::ai::{ttt, Costs};
-use emu_tests::cpu::Machine;
 use emu_tests::diff::Differential;
+use ti_emulator::Machine;
 
 const GAME: &str = "tic-tac-toe";
 

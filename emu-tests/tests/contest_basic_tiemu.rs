@@ -9,7 +9,7 @@
 //!   (`AiSpec::Basic`), on the Voyage 200 from a user's `.v2p` file (`AiSpec::File`).
 //! - TI's own OS (when the user names a ROM in `TIEMU_ROM_TI89` / `TIEMU_ROM_V200`; without it
 //!   the tests say SKIPPED): two normal games, the TI-BASIC AI as AI 1 then as AI 2, each
-//!   checked as `host match` does, the TI-BASIC AI's name logged and every move of it the
+//!   checked as `ti68k match` does, the TI-BASIC AI's name logged and every move of it the
 //!   leftmost column that was not full.
 //!
 //! Test names start with `tiemu_`: tools/test runs them in its TiEmu step, one at a time; every
@@ -22,10 +22,9 @@ use std::path::PathBuf;
 use calc::connect4::referee::{Fault, GameResult};
 use calc::connect4::Player;
 use contest_common::{boot, next_match_works, play, programs, System};
-use emu_tests::tiemu::Screen;
-use host::contest::install::Installed;
-use host::contest::setup::{AiSpec, MatchSetup};
-use host::file::{BasicText, Model, Value, VarFile, VarPath, Variable};
+use ti68k::contest::install::Installed;
+use ti68k::contest::setup::{AiSpec, MatchSetup};
+use ti_files::{BasicText, Model, Value, VarFile, VarPath, Variable};
 
 /// The repository's TI-BASIC AI (source text).
 fn basic_source() -> PathBuf {
@@ -42,7 +41,7 @@ fn basic_file(model: Model) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("contest-basic");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(format!("myai.{}", file.extension()));
-    host::atomic::write_atomic(&path, &file.to_bytes().unwrap()).unwrap();
+    ti_files::disk::write_atomic(&path, &file.to_bytes().unwrap()).unwrap();
     path
 }
 
@@ -78,7 +77,7 @@ fn pedrom_disqualifies(test: &str, model: Model, ai: AiSpec) {
     assert_eq!(outcome.nom, "D");
     assert_eq!(outcome.colonne, 2, "AI 2 wins");
     // The arbiter shows the error PedroM raised: 410, ER_ILLEGAL_COMMAND ("Invalid command").
-    let shot = Screen::from_screenshot(outcome.screen.as_ref().expect("the final screen"));
+    let shot = outcome.screen.clone().expect("the final screen");
     let text = format!("error {PEDROM_ERROR}");
     let templates = t.text_templates(&text).unwrap();
     assert!(templates.find_in(&shot).is_some(), "{text}:\n{shot:?}");

@@ -1,7 +1,7 @@
 //! The Connect Four contest in the 68000 CPU harness: the cross-built `arbitre` runs two
 //! cross-built AIs installed in their folders (`joueur`, and the faulty `fautif`), through
 //! the harness's high-level AMS (VAT, estack, push_parse_text, NG_execute). The game the
-//! emulated arbiter logs is checked against the core (`host::contest::verify`: the result
+//! emulated arbiter logs is checked against the core (`ti68k::contest::verify`: the result
 //! variables, the core's referee replaying the log, the same AIs played natively), and the
 //! cycles of every AI call are reported (on the standard output, `--nocapture`).
 
@@ -10,13 +10,13 @@ mod programs;
 use std::time::Duration;
 
 use calc::connect4::referee::{Fault, GameResult};
-use emu_tests::cpu::ams::exec::RunEnd;
-use emu_tests::cpu::Machine;
-use host::build::ProgramImage;
-use host::contest::run::{self, log_payload, MatchOutcome};
-use host::contest::setup::{AiSpec, MatchSetup};
-use host::contest::verify;
-use host::file::{Integer, Model, Value};
+use ti68k::contest::run::{self, log_payload, MatchOutcome};
+use ti68k::contest::setup::{AiSpec, MatchSetup};
+use ti68k::contest::verify;
+use ti_build::ProgramImage;
+use ti_emulator::ams::exec::RunEnd;
+use ti_emulator::Machine;
+use ti_files::{Integer, Model, Value};
 
 /// The three programs, built once (or `None` after a loud skip without the cross toolchain).
 fn images(test: &str) -> Option<[ProgramImage; 3]> {

@@ -1,6 +1,6 @@
 //! The Connect Four contest on a real OS under TiEmu: PedroM on a TI-89 and a Voyage 200 runs
-//! the arbiter (`arbitre`) between two AIs installed in their folders, through `host`'s contest
-//! library (`host::contest`, what `host match` does).
+//! the arbiter (`arbitre`) between two AIs installed in their folders, through the contest library of `ti68k`
+//! library (`ti68k::contest`, what `ti68k match` does).
 //!
 //! - Matches between this project's AIs at several level pairs complete; the result variables
 //!   and the log read back over the link agree with each other, with the core's referee
@@ -28,12 +28,11 @@ mod contest_common;
 use calc::connect4::referee::{Fault, GameResult};
 use calc::connect4::Player;
 use contest_common::{boot, next_match_works, play, programs, System};
-use emu_tests::tiemu::Screen;
-use host::contest::install::Installed;
-use host::contest::run::{self, RunOptions};
-use host::contest::setup::{AiSpec, MatchSetup};
-use host::contest::verify;
-use host::file::Model;
+use ti68k::contest::install::Installed;
+use ti68k::contest::run::{self, RunOptions};
+use ti68k::contest::setup::{AiSpec, MatchSetup};
+use ti68k::contest::verify;
+use ti_files::Model;
 
 /// The level pairs played on each model: the rungs the calculator plays in seconds, and the
 /// expert (its opening book, then 1,000 nodes of search a move, about 4 s).
@@ -328,8 +327,7 @@ fn faults_disqualify(test: &str, model: Model, system: System) {
         game.result
     );
     if let Some(shot) = &outcome.screen {
-        t.keep_screenshot(&Screen::from_screenshot(shot), "contest-missing-program")
-            .unwrap();
+        t.keep_screenshot(shot, "contest-missing-program").unwrap();
     }
     // An arbiter that stops on its arguments (both AIs in one folder) leaves no result: the
     // missing-program game's results are not read back as this one's.

@@ -13,10 +13,10 @@ mod programs;
 use calc::connect4::search::{search_depth, Entry};
 use calc::connect4::Board;
 use calc::rng::Rng;
-use emu_tests::cpu::Machine;
 use emu_tests::diff::Differential;
-use host::build::Built;
-use host::file::Model;
+use ti_build::Built;
+use ti_emulator::Machine;
+use ti_files::Model;
 
 /// What a search returns, compared field by field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,7 +57,7 @@ fn emulated(
     m: &mut Machine,
     moves: &[u8],
     depth: u8,
-) -> Result<(Found, u64), emu_tests::cpu::Failure> {
+) -> Result<(Found, u64), ti_emulator::Failure> {
     m.call("c4_reset", &[])?;
     for &column in moves {
         assert_eq!(
@@ -290,7 +290,7 @@ fn arithmetic_helpers_match_native() {
 }
 
 /// The same searches with every linear-memory access checked against the memory the runtime
-/// backs (`host build --bounds-checks`): an access beyond `__heap_base`, which the normal
+/// backs (`ti68k build --bounds-checks`): an access beyond `__heap_base`, which the normal
 /// build would let through, traps here. This checks the linear-memory budget itself.
 #[test]
 fn bounds_checked_searches_stay_in_linear_memory() {

@@ -8,11 +8,12 @@
 use std::num::Wrapping;
 
 use calc::rng::Rng;
-use emu_tests::cpu::{fixture, Machine};
-use host::build::ProgramImage;
-use host::file::Model;
+use emu_tests::fixture;
 use m68000::cpu_details::Mc68000;
 use m68000::M68000;
+use ti_build::ProgramImage;
+use ti_emulator::Machine;
+use ti_files::Model;
 
 const BASE: u32 = 0x1_0000;
 const STACK: u32 = 0x4C00;

@@ -3,9 +3,10 @@
 //! diff.
 
 use calc::rng::Rng;
-use emu_tests::cpu::{fixture, Machine};
 use emu_tests::diff::{DiffError, Differential};
-use host::file::Model;
+use emu_tests::fixture;
+use ti_emulator::Machine;
+use ti_files::Model;
 
 fn sum_machine() -> Option<Differential> {
     if !fixture::require_binutils("cpu_diff") {

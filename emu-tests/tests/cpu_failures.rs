@@ -3,8 +3,9 @@
 //! exception vectors, jumps outside the image, bus and address errors, an endless loop,
 //! broken calling conventions, unserved ROM calls.
 
-use emu_tests::cpu::{fixture, Failure, Machine};
-use host::file::Model;
+use emu_tests::fixture;
+use ti_emulator::{Failure, Machine};
+use ti_files::Model;
 
 fn broken() -> Option<Machine> {
     if !fixture::require_binutils("broken") {

@@ -1,8 +1,9 @@
 //! The high-level AMS beyond the basics: drawing primitives land in the LCD memory, timers
 //! follow emulated time, key polling works and, with no key, fails with a hint.
 
-use emu_tests::cpu::{fixture, Failure, Machine};
-use host::file::Model;
+use emu_tests::fixture;
+use ti_emulator::{Failure, Machine};
+use ti_files::Model;
 
 fn os_machine() -> Option<Machine> {
     if !fixture::require_binutils("cpu_os") {

@@ -2,8 +2,9 @@
 //! expected results: calls with arguments, relocations applied as AMS does, programs that
 //! draw through the jump table, read keys, use the heap and the error frames.
 
-use emu_tests::cpu::{fixture, Failure, Machine};
-use host::file::Model;
+use emu_tests::fixture;
+use ti_emulator::{Failure, Machine};
+use ti_files::Model;
 
 fn machine_with(name: &str, model: Model) -> Option<Machine> {
     if !fixture::require_binutils(name) {
@@ -62,10 +63,7 @@ fn applies_the_relocation_table_as_ams_does() {
         p.relocations, 4,
         "abs.l table_ptr, counter twice, and .long table in .data"
     );
-    assert!(
-        p.base >= emu_tests::cpu::map::HEAP_START,
-        "loaded in the heap"
-    );
+    assert!(p.base >= ti_emulator::map::HEAP_START, "loaded in the heap");
     assert_eq!(m.call("table_sum", &[]).unwrap().d0, 1234);
     assert_eq!(m.call("bump", &[]).unwrap().d0, 1);
     assert_eq!(
@@ -109,9 +107,9 @@ fn hello_draws_through_the_jump_table_and_reads_a_key() {
             ["ClrScr", "DrawStr", "DrawStr", "ngetchx"]
         );
         let shot = m.screenshot();
-        assert_eq!((shot.width, shot.height), model.screen_size());
+        assert_eq!((shot.width(), shot.height()), model.screen_size());
         assert!(
-            shot.dark_count() > 100,
+            shot.dark_pixels() > 100,
             "text was drawn:\n{}",
             shot.text_rows(0, 20)
         );

@@ -1,11 +1,12 @@
 //! The VAT, the estack and programs running programs in the CPU harness: 68000 code
 //! (fixtures assembled by binutils) calls the ROM through the jump table with AMS's
 //! convention, and the test checks the bytes AMS's layouts put in RAM, the typed values read
-//! back through `host::file`, and the failures for what a calculator would not do.
+//! back through `ti_files`, and the failures for what a calculator would not do.
 
-use emu_tests::cpu::ams::exec::RunEnd;
-use emu_tests::cpu::{fixture, map, Failure, Machine};
-use host::file::{Integer, Model, Value, VarPath, VarType, Variable};
+use emu_tests::fixture;
+use ti_emulator::ams::exec::RunEnd;
+use ti_emulator::{map, Failure, Machine};
+use ti_files::{Integer, Model, Value, VarPath, VarType, Variable};
 
 const SYM_ADD: u32 = 0x5C;
 const SYM_DEL: u32 = 0x5E;

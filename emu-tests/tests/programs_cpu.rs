@@ -6,11 +6,11 @@
 
 mod programs;
 
-use emu_tests::cpu::{map, Machine};
-use host::file::Model;
+use ti_emulator::{map, Machine};
+use ti_files::Model;
 
 /// Fills the screen with a pattern (what a program must give back) and returns it.
-fn patterned_screen(m: &mut Machine) -> emu_tests::cpu::Screenshot {
+fn patterned_screen(m: &mut Machine) -> ti_files::Screen {
     let pattern: Vec<u8> = (0..map::LCD_SIZE).map(|i| (i * 37 % 251) as u8).collect();
     m.write_bytes(map::LCD, &pattern).unwrap();
     m.screenshot()

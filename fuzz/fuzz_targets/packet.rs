@@ -3,7 +3,7 @@
 //! its variable header (if any) too.
 #![no_main]
 
-use host::link::packet::{dissect, Body, Packet, VarHeader};
+use ti_link::packet::{dissect, Body, Packet, VarHeader};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -4,7 +4,7 @@
 //! variable's typed value must encode back to its data.
 #![no_main]
 
-use host::file::{Model, VarFile};
+use ti_files::{Model, VarFile};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -24,5 +24,5 @@ fuzz_target!(|data: &[u8]| {
         }
         let _ = VarFile::parse(data, model);
     }
-    let _ = host::file::FlashFile::parse(data);
+    let _ = ti_files::FlashFile::parse(data);
 });

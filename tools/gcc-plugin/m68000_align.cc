@@ -8,7 +8,7 @@
 // `slow_unaligned_access`; answering "slow" for every access wider than a byte whose known
 // alignment is below 16 bits makes it fall back to byte accesses, which a 68000 executes.
 //
-// Built on demand by the project's build (host/src/build/gcc.rs) into target/, against the
+// Built on demand by the project's build (host/build/src/gcc.rs) into target/, against the
 // headers of `gcc-12-plugin-dev-m68k-linux-gnu`; loaded with -fplugin=. It is a build tool:
 // nothing of it is linked into a program.
 #include "gcc-plugin.h"

@@ -6,7 +6,7 @@
  *
  * Each file below is described by its variables' folder, name, type, attribute and data
  * (without the size word; the size word is added here, as libtifiles2 expects it in
- * VarEntry.data). host/tests/data/README.md lists what each file holds. */
+ * VarEntry.data). host/files/tests/data/README.md lists what each file holds. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* The linear-memory accessors of the translated program, for the 68000. The build
- * (host/src/build/prelude.rs) replaces wasm2c's own load/store definitions with an #include of
+ * (host/build/src/prelude.rs) replaces wasm2c's own load/store definitions with an #include of
  * this file, and its memory_fill/memory_copy with the ones below.
  *
  * wasm2c (built with WABT_BIG_ENDIAN=1) keeps linear memory byte-reversed on a big-endian

@@ -1,6 +1,6 @@
 /* The 68000 runtime's own interface: what the runtime (runtime.c), the OS layer
  * (src/os/session.c, src/os/ams.c) and the glue the build generates for each program
- * (host/src/build/glue.rs) share. Not included by the translated program, which sees the
+ * (host/build/src/glue.rs) share. Not included by the translated program, which sees the
  * linear memory through prelude.h. */
 #ifndef W68K_H
 #define W68K_H

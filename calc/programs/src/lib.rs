@@ -2,7 +2,7 @@
 //!
 //! Every program is a bin of this crate. It is compiled for `wasm32-unknown-unknown` (no_std,
 //! panic = abort), translated to C by wasm2c and compiled for the 68000 by GCC; `cargo run -p
-//! host -- build PROGRAM` does all of it (host/src/build/). A program names its entry function
+//! ti68k -- build PROGRAM` does all of it (host/build/src/). A program names its entry function
 //! with [`entry!`]; the function receives the [`os::Os`] token, the only way to reach the
 //! calculator's operating system.
 //!

@@ -18,7 +18,7 @@
 //! Every random choice draws from the caller's [`Rng`], so a game is reproduced from its seed.
 //!
 //! Levels have names, shared by the contest program `joueur` (its variable `niveau`) and the
-//! host (`host match`): [`Ai::parse_level`] reads them, [`Ai::contest_name`] gives the name
+//! host (`ti68k match`): [`Ai::parse_level`] reads them, [`Ai::contest_name`] gives the name
 //! `joueur` tells the arbiter. Both are here once, without allocation, for both sides.
 //!
 //! | level name | player | contest name |

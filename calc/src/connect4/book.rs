@@ -13,7 +13,7 @@
 //! as the exact solver proved it when the book was made (0 unknown: too hard to prove in the
 //! generator's budget, 1 loss, 2 draw, 3 win for the side to move), bits 2..0 the column in the
 //! canonical orientation. The entries are sorted, so a lookup is a binary search. The
-//! generator (`host book connect4`) picks the hash's seed so that no position of at most
+//! generator (`ti68k book connect4`) picks the hash's seed so that no position of at most
 //! [`max_ply`] stones outside the book shares the hash of one inside it, and checks it; the
 //! tests check it again. Positions with more stones are not looked up.
 

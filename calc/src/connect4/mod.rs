@@ -31,7 +31,7 @@
 //!
 //! # For the host
 //!
-//! `host solve connect4` uses [`solver::Solver`]; `host bench` the solver and
+//! `ti68k solve connect4` uses [`solver::Solver`]; `ti68k bench` the solver and
 //! [`search::search_depth`] (the fingerprint); native matches [`ai::choose`] and the solver.
 //!
 //! # For the 68000 differential tests

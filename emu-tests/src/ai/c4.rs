@@ -10,7 +10,7 @@ use calc::connect4::Board;
 use calc::rng::Rng;
 
 use super::{accept, call, slots};
-use crate::cpu::{Failure, Machine};
+use ti_emulator::{Failure, Machine};
 
 /// The sizes of the tables the program lends to the AIs (native calls use the same).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,7 +7,7 @@ use calc::entropy::{choose_attack, choose_placement, Attack, Game, Level, Phase,
 use calc::rng::Rng;
 
 use super::{accept, call, slots};
-use crate::cpu::{Failure, Machine};
+use ti_emulator::{Failure, Machine};
 
 /// A move of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

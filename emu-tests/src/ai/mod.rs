@@ -13,11 +13,11 @@
 //!
 //! ```no_run
 //! use emu_tests::ai::{c4, Costs};
-//! use emu_tests::cpu::Machine;
+//! use ti_emulator::Machine;
 //! use calc::connect4::ai::Ai;
-//! # fn image() -> host::build::ProgramImage { unimplemented!() }
-//! let mut m = Machine::new(host::file::Model::Ti89);
-//! m.load(&image()).unwrap(); // t_c4, built by host::build
+//! # fn image() -> ti_build::ProgramImage { unimplemented!() }
+//! let mut m = Machine::new(ti_files::Model::Ti89);
+//! m.load(&image()).unwrap(); // t_c4, built by ti_build
 //! m.call("w68k_open", &[]).unwrap();
 //! let lens = c4::Tables::of(&mut m).unwrap();
 //! let mut costs = Costs::default();
@@ -35,7 +35,7 @@ pub mod ent;
 pub mod oth;
 pub mod ttt;
 
-use crate::cpu::{Failure, Machine};
+use ti_emulator::{Failure, Machine};
 
 /// 68000 cycles per millisecond at the calculators' 12 MHz.
 pub const CYCLES_PER_MS: u64 = 12_000;

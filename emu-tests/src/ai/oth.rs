@@ -10,7 +10,7 @@ use calc::othello::{ai, solver, Board, Colour, Position, Square};
 use calc::rng::Rng;
 
 use super::{call, slots};
-use crate::cpu::{Failure, Machine};
+use ti_emulator::{Failure, Machine};
 
 /// A position and the colour of its side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

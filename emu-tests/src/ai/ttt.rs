@@ -7,7 +7,7 @@ use calc::tictactoe::ai::{self, Reason};
 use calc::tictactoe::{search, Board, Mark};
 
 use super::{accept, call, slots};
-use crate::cpu::{Failure, Machine};
+use ti_emulator::{Failure, Machine};
 
 /// A position: who moved first, and the cells played.
 #[derive(Clone, Debug, PartialEq, Eq)]

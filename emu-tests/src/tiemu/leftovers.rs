@@ -10,7 +10,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use host::link::cable::tiemu::VirtualLinkLock;
+use ti_link::cable::tiemu::VirtualLinkLock;
 
 /// The prefix of every session directory (see `TempHome`).
 pub(super) const SESSION_DIR_PREFIX: &str = "ti68k-tiemu-";

@@ -1,5 +1,5 @@
 //! The TiEmu bench: a real emulated TI-89 / TI-92 Plus / Voyage 200 running a real OS (PedroM
-//! from Debian, or the user's TI ROM), driven through `host`'s own link stack over the TiEmu
+//! from Debian, or the user's TI ROM), driven through the project's own link stack (`ti-link`) over the TiEmu
 //! virtual link.
 //!
 //! [`TiEmu::start`] takes the machine-wide lock of the virtual link (only one TiEmu may run on
@@ -23,18 +23,19 @@ mod xvfb;
 
 pub use os::{pedrom_tib, rom_variable, wrap_pedrom, Os, PEDROM_DIR};
 pub use run::{RunReport, SETTLE_TIMEOUT};
-pub use screen::Screen;
+pub use screen::save_png;
 pub use text::{Font, TextMatch, TextTemplates};
+pub use ti_files::Screen;
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use host::file::Model;
-use host::link::cable::tiemu::{remove_stale_state, VirtualLinkLock};
-use host::link::cable::{Cable, CableError, TiEmuCable};
-use host::link::{Calculator, LinkError};
+use ti_files::Model;
+use ti_link::cable::tiemu::{remove_stale_state, VirtualLinkLock};
+use ti_link::cable::{Cable, CableError, TiEmuCable};
+use ti_link::{Calculator, LinkError};
 
 use xvfb::Xvfb;
 
@@ -227,7 +228,7 @@ impl TiEmu {
         std::fs::create_dir_all(&tiemu_dir).map_err(|e| BenchError::io(&tiemu_dir, e))?;
         let launch = os::launch(&os, model, &home.0)?;
         let ini = tiemu_dir.join("tiemu.ini");
-        host::atomic::write_atomic(&ini, os::tiemu_ini(&launch.img_file).as_bytes())
+        ti_files::disk::write_atomic(&ini, os::tiemu_ini(&launch.img_file).as_bytes())
             .map_err(|e| BenchError::io(&ini, e))?;
         let xvfb = Xvfb::start(640, 480, &home.0)?;
         let log_path = home.0.join("tiemu.log");
@@ -375,7 +376,7 @@ impl TiEmu {
         self.boot_screen.as_ref()
     }
 
-    /// The calculator at the other end of the virtual link: every operation of `host`'s link
+    /// The calculator at the other end of the virtual link: every operation of `ti-link`'s
     /// stack (ready, send, receive, list, keys, run, screenshot, typed get/set).
     pub fn calc(&mut self) -> &mut Calculator<TiEmuCable> {
         self.calc
@@ -410,7 +411,7 @@ impl TiEmu {
                 String::from_utf8_lossy(&out.stderr).trim()
             )));
         }
-        let s = Screen::from_ppm(&out.stdout)?;
+        let s = screen::from_ppm(&out.stdout)?;
         if (s.width(), s.height()) != (w, h) {
             return Err(BenchError::Protocol(format!(
                 "the X screenshot is {}x{}, not the {w}x{h} LCD",

@@ -1,13 +1,13 @@
 //! What a test does with a running calculator: send files and variables, read and write typed
 //! values, press keys, take screenshots (over the link, or through X when a program holds the
-//! CPU) and keep them as PNGs. Every exchange is `host`'s link stack ([`host::link::Calculator`]);
+//! CPU) and keep them as PNGs. Every exchange is the project's link stack (`ti-link`) ([`ti_link::Calculator`]);
 //! this file only adds the bench's conveniences and error context.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use host::file::{Value, VarFile, VarPath, Variable};
-use host::link::cable::Cable;
+use ti_files::{Value, VarFile, VarPath, Variable};
+use ti_link::cable::Cable;
 
 use super::{BenchError, Screen, TiEmu};
 
@@ -48,7 +48,7 @@ impl TiEmu {
         Ok(self.calc().get_value(&path)?)
     }
 
-    /// Presses keys (KEY codes: ASCII for characters, [`host::link::ops::keys`] for the
+    /// Presses keys (KEY codes: ASCII for characters, [`ti_link::ops::keys`] for the
     /// others).
     pub fn press_keys(&mut self, codes: &[u16]) -> Result<(), BenchError> {
         for &c in codes {
@@ -60,8 +60,7 @@ impl TiEmu {
     /// A screenshot over the link (SCR). Fails with a timeout while a program holds the CPU
     /// without servicing the link: use [`TiEmu::x_screenshot`] then.
     pub fn screenshot(&mut self) -> Result<Screen, BenchError> {
-        let shot = self.calc().screenshot()?;
-        Ok(Screen::from_screenshot(&shot))
+        Ok(self.calc().screenshot()?)
     }
 
     /// A link screenshot with a per-byte timeout of `timeout` instead of the cable's, and with
@@ -73,11 +72,11 @@ impl TiEmu {
         let result = calc
             .cable_mut()
             .discard_input()
-            .map_err(host::link::LinkError::from)
+            .map_err(ti_link::LinkError::from)
             .and_then(|()| calc.screenshot());
         calc.cable_mut().set_timeout(saved);
         match result {
-            Ok(shot) => Ok(Some(Screen::from_screenshot(&shot))),
+            Ok(shot) => Ok(Some(shot)),
             Err(e) if is_retryable(&e) => Ok(None),
             Err(e) => Err(e.into()),
         }
@@ -99,7 +98,7 @@ impl TiEmu {
             "ams"
         };
         let path = TiEmu::screenshot_dir().join(format!("{os}-{}-{name}.png", self.model().name()));
-        screen.save_png(&path)?;
+        super::screen::save_png(screen, &path, 1)?;
         Ok(path)
     }
 }
@@ -107,8 +106,8 @@ impl TiEmu {
 /// Whether a link error means "no clean answer this time": a timeout, or the late answer of an
 /// earlier exchange that timed out (an ACK where the screenshot's data was due, a packet cut
 /// by a timeout). Waiting loops retry after these; other errors are real.
-pub(super) fn is_retryable(e: &host::link::LinkError) -> bool {
-    use host::link::{CableError, LinkError};
+pub(super) fn is_retryable(e: &ti_link::LinkError) -> bool {
+    use ti_link::{CableError, LinkError};
     matches!(
         e,
         LinkError::Cable(CableError::Timeout { .. })

@@ -3,7 +3,7 @@
 //! - **PedroM**, the free OS Debian ships with TiEmu (`/usr/share/tiemu/pedrom/*.tib`).
 //!   TiEmu cannot load those raw images (a libtifiles2 bug, docs/peers.md §3.1), so the bench
 //!   wraps each into a FLASH OS upgrade with the project's own writer
-//!   ([`host::file::FlashFile::os_from_tib`]) and starts TiEmu with `-tib=`.
+//!   ([`ti_files::FlashFile::os_from_tib`]) and starts TiEmu with `-tib=`.
 //! - **TI's own OS (AMS)**, from a file the user points an environment variable at (one per
 //!   model, see [`rom_variable`]): a ROM dump (`.rom`, started with `-rom=`), a FLASH OS
 //!   upgrade (`.89u`/`.9xu`/`.v2u`, `-tib=`) or a TiEmu image (`.img`, set as `img_file=` in
@@ -11,7 +11,7 @@
 
 use std::path::{Path, PathBuf};
 
-use host::file::{FlashFile, Model};
+use ti_files::{FlashFile, Model};
 
 use super::BenchError;
 
@@ -137,7 +137,7 @@ fn wrap_tib(
     let bytes = file
         .to_bytes()
         .map_err(|e| BenchError::Start(format!("wrapping {}: {e}", tib.display())))?;
-    host::atomic::write_atomic(&out, &bytes).map_err(|e| BenchError::io(&out, e))?;
+    ti_files::disk::write_atomic(&out, &bytes).map_err(|e| BenchError::io(&out, e))?;
     Ok(out)
 }
 

@@ -1,13 +1,13 @@
 //! Small 68000 programs for the bench: the reference text renderer the text oracle runs on the
 //! calculator, and the making of ASM variables from linked programs.
 //!
-//! Programs become ASM variables through `host`'s own types: [`ProgramImage`] gives the
+//! Programs become ASM variables through the project's own types: [`ProgramImage`] gives the
 //! variable data (body, relocation table, tag 0xF3) and [`Variable::asm_program`] the
 //! variable. Test programs are assembled with the CPU harness's fixture builder
-//! ([`crate::cpu::fixture::assemble_str`], Debian's `m68k-linux-gnu-as`).
+//! ([`crate::fixture::assemble_str`], Debian's `m68k-linux-gnu-as`).
 
-use host::build::ProgramImage;
-use host::file::{charset, Variable};
+use ti_build::ProgramImage;
+use ti_files::{charset, Variable};
 
 use super::ops::parse_path;
 use super::BenchError;
@@ -77,7 +77,7 @@ mod tests {
 
     #[test]
     fn drawtext_code_matches_its_source() {
-        use crate::cpu::fixture::{assemble_str, require_binutils};
+        use crate::fixture::{assemble_str, require_binutils};
         if !require_binutils("drawtext_code_matches_its_source") {
             return;
         }

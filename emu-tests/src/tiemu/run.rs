@@ -1,8 +1,8 @@
 //! Running a program on the calculator and judging the result: it ran and the screen settled,
 //! or it crashed, or it never let the link be serviced again.
 //!
-//! A run types `folder\name(args)` and ENTER on the home screen (`host`'s
-//! [`host::link::Calculator::run`]), then takes screenshots until two in a row are equal: the
+//! A run types `folder\name(args)` and ENTER on the home screen (`ti-link`'s
+//! [`ti_link::Calculator::run`]), then takes screenshots until two in a row are equal: the
 //! program has finished, or waits for a key. While a program holds the CPU the link is not
 //! serviced and screenshots time out; the bench keeps trying until [`SETTLE_TIMEOUT`].
 //!
@@ -23,7 +23,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use host::file::VarPath;
+use ti_files::VarPath;
 
 use super::{BenchError, Screen, TextMatch, TiEmu};
 

@@ -12,7 +12,7 @@
 //! dropped (the text was clipped in that font), and an empty one is an error (the OS drew
 //! nothing, so nothing could be checked).
 
-use host::link::ops::keys;
+use ti_link::ops::keys;
 
 use super::programs::{drawtext_variable, DRAWTEXT_ROWS};
 use super::{BenchError, Screen, TiEmu};

@@ -1,23 +1,23 @@
 //! What the contest's TiEmu test files share (`mod contest_common;` in each): the contest
 //! programs built once per test binary, booting PedroM or TI's OS (SKIPPED without a ROM or a
-//! peer), and playing one match checked as `host match` checks it.
+//! peer), and playing one match checked as `ti68k match` checks it.
 
 use std::sync::OnceLock;
 use std::time::Instant;
 
-use emu_tests::tiemu::{BenchError, Os, Screen, TiEmu};
-use host::build::tools::Tools;
-use host::contest::install::{Installed, Programs};
-use host::contest::run::{self, MatchOutcome, RunOptions};
-use host::contest::setup::{AiSpec, MatchSetup};
-use host::contest::verify;
-use host::file::Model;
+use emu_tests::tiemu::{BenchError, Os, TiEmu};
+use ti68k::contest::install::{Installed, Programs};
+use ti68k::contest::run::{self, MatchOutcome, RunOptions};
+use ti68k::contest::setup::{AiSpec, MatchSetup};
+use ti68k::contest::verify;
+use ti_build::tools::Tools;
+use ti_files::Model;
 
 /// The programs, built once per test binary (the cross build caches under target/).
 pub fn programs(test: &str) -> Option<&'static Programs> {
     static PROGRAMS: OnceLock<Programs> = OnceLock::new();
     if !Tools::available() {
-        emu_tests::skip(test, "the cross toolchain is missing (run tools/setup)");
+        testkit::skip(test, "the cross toolchain is missing (run tools/setup)");
         return None;
     }
     Some(PROGRAMS.get_or_init(|| {
@@ -51,7 +51,7 @@ pub fn boot(test: &str, model: Model, system: System) -> Option<TiEmu> {
     match started {
         Ok(t) => Some(t),
         Err(BenchError::Missing { what, reason }) => {
-            emu_tests::skip(test, &format!("{what}: {reason}"));
+            testkit::skip(test, &format!("{what}: {reason}"));
             None
         }
         Err(e) => panic!("{test}: starting TiEmu: {e}"),
@@ -76,8 +76,7 @@ pub fn play(
         .unwrap_or_else(|e| panic!("{label}: {e}\n{}", t.log_tail()));
     let game = outcome.game().unwrap();
     if let Some(shot) = &outcome.screen {
-        t.keep_screenshot(&Screen::from_screenshot(shot), label)
-            .unwrap();
+        t.keep_screenshot(shot, label).unwrap();
     }
     eprintln!(
         "{label}: {} moves, colonne {} nom {}, result {:?}, game {:.1} s (install {:.1} s)",

@@ -1,11 +1,11 @@
 //! Helpers of the tests that run the calculator programs of `calc/programs` in the CPU harness:
-//! building them with the project's cross build (`host::build`, cached under target/).
+//! building them with the project's cross build (`ti_build`, cached under target/).
 #![allow(dead_code)]
 
 use std::path::PathBuf;
 
-use host::build::tools::Tools;
-use host::build::{build, BuildOptions, Built};
+use ti_build::tools::Tools;
+use ti_build::{build, BuildOptions, Built};
 
 /// The repository's root.
 pub fn repo_root() -> PathBuf {
@@ -38,8 +38,8 @@ pub fn build_program(
 }
 
 /// A machine with `built` loaded and its module instantiated (one session of calls).
-pub fn session(built: &Built) -> emu_tests::cpu::Machine {
-    let mut m = emu_tests::cpu::Machine::new(host::file::Model::Ti89);
+pub fn session(built: &Built) -> ti_emulator::Machine {
+    let mut m = ti_emulator::Machine::new(ti_files::Model::Ti89);
     m.load(&built.image)
         .unwrap_or_else(|e| panic!("loading {}: {e}", built.report.program));
     m.call("w68k_open", &[])

@@ -4,9 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
-use emu_tests::cpu::fixture::{assemble_str, require_binutils};
+use emu_tests::fixture::{assemble_str, require_binutils};
 use emu_tests::tiemu::{programs, BenchError, Os, TiEmu};
-use host::file::{Model, VarFile};
+use ti_files::{Model, VarFile};
 
 /// `tests/data/tiemu/<name>`.
 pub fn data(name: &str) -> PathBuf {
@@ -29,7 +29,7 @@ pub fn program_file(test: &str, model: Model, name: &str) -> Option<PathBuf> {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tiemu-programs");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(format!("{name}.{}", file.extension()));
-    host::atomic::write_atomic(&path, &file.to_bytes().unwrap()).unwrap();
+    ti_files::disk::write_atomic(&path, &file.to_bytes().unwrap()).unwrap();
     Some(path)
 }
 
@@ -63,7 +63,7 @@ fn boot(test: &str, model: Model, os: Os) -> Option<TiEmu> {
             Some(t)
         }
         Err(BenchError::Missing { what, reason }) => {
-            emu_tests::skip(test, &format!("{what}: {reason}"));
+            testkit::skip(test, &format!("{what}: {reason}"));
             None
         }
         Err(e) => panic!("{test}: starting TiEmu: {e}"),

@@ -2,7 +2,7 @@
 //! (`--test-threads=1`). Sessions are also serialised machine-wide by the virtual-link lock,
 //! so running them with other TiEmu tests in parallel is correct, only slower to read.
 //!
-//! - `tiemu_link`: `host`'s link operations against PedroM (and a user's TI ROM).
+//! - `tiemu_link`: the link operations of `ti-link` against PedroM (and a user's TI ROM).
 //! - `tiemu_run`: programs run on the calculator, their text found, crashes reported.
 //! - `tiemu_programs`: cross-built programs on PedroM: hello (its name and model), a panic.
 //! - `tiemu_recovery`: a session killed without clean-up does not block the next one.

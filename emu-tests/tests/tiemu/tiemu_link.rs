@@ -1,4 +1,4 @@
-//! `host`'s link stack against a real OS under TiEmu (PedroM on the TI-89, the Voyage 200 and
+//! the project's link stack (`ti-link`) against a real OS under TiEmu (PedroM on the TI-89, the Voyage 200 and
 //! the TI-92 Plus; TI's own OS when the user gives a ROM): send a program and a string, list
 //! them, receive the string back identical (to the byte, as a file), set and get `colonne` and
 //! `nom` in a folder, take a screenshot saved as a PNG of the model's screen, run a program.
@@ -8,8 +8,8 @@ use std::path::Path;
 
 use super::common;
 use emu_tests::tiemu::{BenchError, Screen, TiEmu};
-use host::file::{Integer, Model, Value, VarFile, VarName, VarPath, VarType, Variable};
-use host::link::LinkError;
+use ti_files::{Integer, Model, Value, VarFile, VarName, VarPath, VarType, Variable};
+use ti_link::LinkError;
 
 fn link_sequence(test: &str, model: Model, mut t: TiEmu) {
     let Some(program_file) = common::program_file(test, model, "hello") else {
@@ -94,15 +94,13 @@ fn link_sequence(test: &str, model: Model, mut t: TiEmu) {
 
     // A screenshot, kept as a PNG of the model's screen that is not blank.
     let shot = t.calc().screenshot().unwrap();
-    let png = shot.to_png();
-    let kept = t
-        .keep_screenshot(&Screen::from_screenshot(&shot), "link")
-        .unwrap();
-    let decoded = Screen::load_png(&std::fs::read(&kept).unwrap()).unwrap();
+    let png = shot.to_png(1);
+    let kept = t.keep_screenshot(&shot, "link").unwrap();
+    let decoded = Screen::from_png(&std::fs::read(&kept).unwrap()).unwrap();
     assert_eq!((decoded.width(), decoded.height()), model.screen_size());
     assert!(!decoded.is_blank(), "blank screenshot");
-    assert_eq!(decoded, Screen::from_screenshot(&shot));
-    assert_eq!(Screen::load_png(&png).unwrap(), decoded);
+    assert_eq!(decoded, shot);
+    assert_eq!(Screen::from_png(&png).unwrap(), decoded);
 
     // The link screenshot shows what the LCD shows: compare with TiEmu's window, below the
     // first line (the cursor blinks there) and above the status line.

@@ -14,14 +14,14 @@ use std::path::PathBuf;
 
 use super::common;
 use emu_tests::tiemu::TiEmu;
-use host::build::tools::Tools;
-use host::build::{build, BuildOptions};
-use host::file::Model;
+use ti_build::tools::Tools;
+use ti_build::{build, BuildOptions};
+use ti_files::Model;
 
 /// The file of `program` for `model`; `None` after a loud skip without the cross toolchain.
 fn program_file(test: &str, program: &str, model: Model) -> Option<PathBuf> {
     if let Err(e) = Tools::find() {
-        emu_tests::skip(test, &e.to_string());
+        testkit::skip(test, &e.to_string());
         return None;
     }
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"))

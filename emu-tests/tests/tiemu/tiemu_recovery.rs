@@ -10,8 +10,8 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use super::common;
-use host::file::Model;
-use host::link::cable::tiemu::link_users;
+use ti_files::Model;
+use ti_link::cable::tiemu::link_users;
 
 /// Not a test on its own (hence ignored): the child process of
 /// `a_killed_session_does_not_block_the_next`.
@@ -32,7 +32,7 @@ fn holder_for_recovery_test() {
 fn a_killed_session_does_not_block_the_next() {
     let test = "a_killed_session_does_not_block_the_next";
     if which("tiemu").is_none() {
-        emu_tests::skip(test, "tiemu is not installed (tools/setup)");
+        testkit::skip(test, "tiemu is not installed (tools/setup)");
         return;
     }
     let mut child = Command::new(std::env::current_exe().unwrap())

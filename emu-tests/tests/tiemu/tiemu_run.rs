@@ -8,7 +8,7 @@
 
 use super::common;
 use emu_tests::tiemu::{BenchError, TiEmu};
-use host::file::Model;
+use ti_files::Model;
 
 const HELLO_TEXT: &str = "HELLO FROM TIEMU";
 

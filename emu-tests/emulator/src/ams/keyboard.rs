@@ -1,0 +1,58 @@
+//! The keyboard: a scripted queue of key codes that the test fills (ngetchx codes,
+//! ti68k-facts §4.6). The queue stands for the keys the user *will* press: ngetchx takes the
+//! next one, kbhit says whether one is there, and GKeyFlush (which drops keys already pressed
+//! on a calculator) leaves the script alone. Waiting for a key when the script is empty ends
+//! the run with [`Failure::KeysExhausted`] instead of hanging.
+//!
+//! Served: ngetchx 0x51, kbhit 0x52, GKeyFlush 0x180.
+
+use std::collections::VecDeque;
+
+use super::{Reply, RomCallDef, RomCtx};
+use crate::failure::Failure;
+
+/// The scripted keys.
+#[derive(Debug, Default)]
+pub struct Keys {
+    /// Keys still to be pressed, next first.
+    pub queue: VecDeque<u16>,
+    /// kbhit calls that found the queue empty since the last key was taken (a hint when a
+    /// program then runs out of cycles).
+    pub empty_polls: u64,
+}
+
+fn ngetchx(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
+    match ctx.os.keys.queue.pop_front() {
+        Some(k) => {
+            ctx.os.keys.empty_polls = 0;
+            ctx.detail = format!("() = {k}");
+            Ok(Reply::Short(k))
+        }
+        None => Err(Failure::KeysExhausted {
+            call: "ngetchx",
+            caller: ctx.caller,
+        }),
+    }
+}
+
+fn kbhit(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
+    let hit = !ctx.os.keys.queue.is_empty();
+    if !hit {
+        ctx.os.keys.empty_polls += 1;
+    }
+    ctx.detail = format!("() = {}", u32::from(hit));
+    Ok(Reply::Short(u16::from(hit)))
+}
+
+fn gkey_flush(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
+    ctx.detail = "()".into();
+    Ok(Reply::Void)
+}
+
+/// The keyboard calls served.
+#[rustfmt::skip]
+pub const CALLS: &[RomCallDef] = &[
+    RomCallDef { index: 0x51, name: "ngetchx", handler: ngetchx },
+    RomCallDef { index: 0x52, name: "kbhit", handler: kbhit },
+    RomCallDef { index: 0x180, name: "GKeyFlush", handler: gkey_flush },
+];

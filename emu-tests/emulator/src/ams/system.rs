@@ -1,0 +1,47 @@
+//! System calls: the hardware parameter block (ti68k-facts §4.9), so programs that check the
+//! hardware see the model they expect.
+//!
+//! Served: FL_getHardwareParmBlock 0x16B. The block itself sits in ROM at
+//! `ROM_base + 0x200`, and its address at `ROM_base + 0x104` (where AMS keeps it).
+
+use super::{Reply, RomCallDef, RomCtx};
+use crate::failure::Failure;
+use crate::map;
+use ti_files::Model;
+
+/// The hardware parameter block of `model`: `u16 len`, then longs hardwareID,
+/// hardwareRevision, bootMajor, bootRevision, bootBuild, gateArray (2 = HW2),
+/// physDisplayBitsWide, physDisplayBitsTall, LCDBitsWide, LCDBitsTall.
+pub fn hardware_parm_block(model: Model) -> Vec<u8> {
+    let (w, h) = model.screen_size();
+    let longs = [
+        u32::from(model.hardware_id()),
+        1,
+        2,
+        1,
+        0,
+        2,
+        240,
+        128,
+        w,
+        h,
+    ];
+    let mut out = Vec::new();
+    out.extend_from_slice(&(2 + 4 * longs.len() as u16).to_be_bytes());
+    for l in longs {
+        out.extend_from_slice(&l.to_be_bytes());
+    }
+    out
+}
+
+fn fl_get_hardware_parm_block(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
+    let a = ctx.layout.rom_base + map::ROM_HW_PARM_BLOCK;
+    ctx.detail = format!("() = {a:#x}");
+    Ok(Reply::A0(a))
+}
+
+/// The system calls served.
+#[rustfmt::skip]
+pub const CALLS: &[RomCallDef] = &[
+    RomCallDef { index: 0x16B, name: "FL_getHardwareParmBlock", handler: fl_get_hardware_parm_block },
+];

@@ -1,0 +1,215 @@
+//! The cross build of the calculator programs, end to end (`ti_build`): every program of
+//! `calc/programs` builds, fits the ASM limit, holds only 68000 instructions (GNU objdump as the
+//! oracle, with a 68020 control that must be caught), and its `.89z`/`.9xz`/`.v2z` files are
+//! read back by the project's file layer and by libtifiles2 (the `tifinfo` oracle) with the
+//! right model, type 0x21, folder, name and a valid checksum.
+//!
+//! These tests need the cross toolchain (tools/setup); without it they skip, saying so (or fail
+//! under `TI68K_REQUIRE_PEERS=1`, as in tools/test).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use ti_build::config::Programs;
+use ti_build::tools::Tools;
+use ti_build::{build, check68k, BuildOptions, Built, ProgramImage};
+use ti_files::{VarFile, VarType};
+
+fn toolchain(test: &str) -> bool {
+    if Tools::available() {
+        return true;
+    }
+    testkit::skip(
+        test,
+        "the cross toolchain is not installed (run tools/setup)",
+    );
+    false
+}
+
+fn program_names() -> Vec<String> {
+    let programs = Programs::load(&testkit::repo_root().join("calc/programs")).unwrap();
+    programs.programs.keys().cloned().collect()
+}
+
+fn build_program(program: &str, out_dir: &Path) -> Built {
+    let mut options = BuildOptions::new(testkit::repo_root(), program);
+    options.out_dir = Some(out_dir.to_path_buf());
+    build(&options).unwrap_or_else(|e| panic!("building {program}: {e}"))
+}
+
+/// The image a calculator would run, read back from a file through the file layer.
+fn image_in_file(path: &Path) -> ProgramImage {
+    let bytes = std::fs::read(path).unwrap();
+    let ext = path.extension().unwrap().to_str().unwrap();
+    let file = VarFile::from_bytes_with_extension(&bytes, ext).unwrap();
+    assert_eq!(file.variables.len(), 1);
+    let variable = &file.variables[0];
+    assert_eq!(variable.var_type, VarType::ASM);
+    let image = variable.image();
+    ProgramImage::from_variable_data(&image[2..]).unwrap()
+}
+
+#[test]
+fn every_program_builds_fits_and_reads_back() {
+    if !toolchain("every_program_builds_fits_and_reads_back") {
+        return;
+    }
+    let out = testkit::scratch!("programs-build");
+    for program in program_names() {
+        let built = build_program(&program, &out);
+        eprintln!("{}", built.report);
+        assert!(built.report.fits(), "{program} is over the ASM limit");
+        assert!(built.report.instructions > 100, "{program}: no code?");
+        assert_eq!(built.image.exports.get("_start"), Some(&0));
+        let mut extensions: Vec<String> = built
+            .files
+            .iter()
+            .map(|f| f.extension().unwrap().to_string_lossy().into_owned())
+            .collect();
+        extensions.sort();
+        assert_eq!(extensions, ["89z", "9xz", "v2z"]);
+        for file in &built.files {
+            let back = image_in_file(file);
+            assert_eq!(back.body, built.image.body, "{}", file.display());
+            let mut relocations = back.relocations.clone();
+            relocations.sort();
+            assert_eq!(relocations, built.image.relocations, "{}", file.display());
+        }
+    }
+}
+
+#[test]
+fn every_image_holds_only_68000_instructions() {
+    if !toolchain("every_image_holds_only_68000_instructions") {
+        return;
+    }
+    let tools = Tools::find().unwrap();
+    let out = testkit::scratch!("programs-68000");
+    for program in program_names() {
+        let built = build_program(&program, &out);
+        let checked =
+            check68k::check(&tools, &built.elf).unwrap_or_else(|e| panic!("{program}: {e}"));
+        eprintln!("{program}: {checked} instructions, all 68000");
+        assert!(checked > 100);
+    }
+
+    // The control: the same check must catch 68020 code.
+    let dir = testkit::scratch!("programs-68020-control");
+    let source = dir.join("control.s");
+    std::fs::write(
+        &source,
+        "\t.text\n\t.globl _start\n_start:\n\tmuls.l %d1,%d0\n\textb.l %d0\n\
+         \tmove.l (0,%a0,%d0.l*4),%d1\n\tbra.l _start\n\trts\n",
+    )
+    .unwrap();
+    let object = dir.join("control.o");
+    let elf = dir.join("control.elf");
+    let status = Command::new(&tools.gcc)
+        .args(["-m68020", "-c"])
+        .arg(&source)
+        .arg("-o")
+        .arg(&object)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let status = Command::new(&tools.ld)
+        .arg("-o")
+        .arg(&elf)
+        .arg(&object)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let error = check68k::check(&tools, &elf).expect_err("68020 code passed the check");
+    let text = error.to_string();
+    for needle in ["mulsl", "extbl", ":4)", "bral"] {
+        assert!(text.contains(needle), "{needle} not reported in:\n{text}");
+    }
+}
+
+/// Runs the libtifiles2 oracle on `files`; returns its output.
+fn tifinfo(files: &[PathBuf]) -> Option<String> {
+    let tifinfo = testkit::oracle!("tifinfo", &["tifiles2", "ticonv", "glib-2.0"])?;
+    let out = Command::new(&tifinfo).args(files).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "tifinfo {:?}:\n{text}", out.status);
+    Some(text)
+}
+
+/// The model libtifiles2 gives a file from its extension (`tifiles_file_get_model`), and the
+/// model of its content (from the signature, which the V200 shares with the 92 Plus).
+fn expected_models(path: &Path) -> (&'static str, &'static str) {
+    match path.extension().unwrap().to_str().unwrap() {
+        "89z" => ("TI89", "TI89"),
+        "9xz" => ("TI92+", "TI92+"),
+        "v2z" => ("V200", "TI92+"),
+        other => panic!("unexpected extension {other}"),
+    }
+}
+
+fn check_with_libtifiles2(files: &[PathBuf], folder: &str, name: &str) {
+    let Some(text) = tifinfo(files) else {
+        return;
+    };
+    let blocks: Vec<&str> = text.split("file ").skip(1).collect();
+    assert_eq!(blocks.len(), files.len());
+    for (path, block) in files.iter().zip(blocks) {
+        let (file_model, content_model) = expected_models(path);
+        let image = image_in_file(path).to_variable_data().unwrap();
+        let mut data = (image.len() as u16).to_be_bytes().to_vec();
+        data.extend_from_slice(&image);
+        let entry = format!(
+            "entry 0 folder={} name={} type=21 attr=0 size={} data={}",
+            testkit::hex(folder.as_bytes()),
+            testkit::hex(name.as_bytes()),
+            data.len(),
+            testkit::hex(&data)
+        );
+        let checks = [
+            format!("file-model {file_model}\n"),
+            format!("model {content_model} entries 1"),
+            entry,
+            "VALID\n".to_string(),
+            "strict OK\n".to_string(),
+            "status 0\n".to_string(),
+        ];
+        for check in checks {
+            assert!(
+                block.contains(&check),
+                "{}: no {check:?} in\n{block}",
+                path.display()
+            );
+        }
+    }
+    eprintln!("libtifiles2 read {} program files", files.len());
+}
+
+#[test]
+fn libtifiles2_reads_every_program_file() {
+    if !toolchain("libtifiles2_reads_every_program_file") {
+        return;
+    }
+    let out = testkit::scratch!("programs-libtifiles2");
+    let programs = Programs::load(&testkit::repo_root().join("calc/programs")).unwrap();
+    for (program, config) in &programs.programs {
+        let built = build_program(program, &out);
+        check_with_libtifiles2(&built.files, "main", &config.var_name);
+    }
+}
+
+#[test]
+fn folder_and_name_are_configurable() {
+    if !toolchain("folder_and_name_are_configurable") {
+        return;
+    }
+    let out = testkit::scratch!("programs-folder");
+    let mut options = BuildOptions::new(testkit::repo_root(), "hello");
+    options.out_dir = Some(out.clone());
+    options.folder = "games".into();
+    options.name = Some("hi2".into());
+    let built = build(&options).unwrap();
+    check_with_libtifiles2(&built.files, "games", "hi2");
+
+    options.name = Some("Bad Name".into());
+    let error = build(&options).expect_err("a bad variable name was accepted");
+    assert!(error.to_string().contains("Bad Name"), "{error}");
+}

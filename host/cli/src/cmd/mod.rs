@@ -1,0 +1,89 @@
+//! The subcommands of the `ti68k` binary. Each lives in its own file with its clap arguments and
+//! a `run` function; the logic they call is in the library.
+use clap::{Parser, Subcommand};
+
+mod bench;
+mod book;
+mod build;
+mod info;
+mod key;
+mod ladder;
+mod link_args;
+mod ls;
+mod r#match;
+mod recv;
+mod replay;
+mod run;
+mod screenshot;
+mod send;
+mod solve;
+mod var;
+
+/// Board-game AIs for the TI-89, TI-92 Plus and Voyage 200: build, send, test, play.
+///
+/// Link subcommands take --cable (tiemu, gray:PATH, black:PATH) and --model (ti89, ti92p,
+/// v200); TI68K_CABLE and TI68K_MODEL set their defaults.
+#[derive(Parser, Debug)]
+#[command(name = "ti68k", version, about, long_about)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Every subcommand.
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Build calculator programs (.89z/.9xz/.v2z) from calc/programs.
+    Build(build::BuildArgs),
+    /// Send variable files (.89z, .9xs, .v2g...) to the calculator, silently.
+    Send(send::SendArgs),
+    /// Receive variables from the calculator into files.
+    Recv(recv::RecvArgs),
+    /// List the calculator's folders and variables.
+    Ls(ls::LsArgs),
+    /// Press keys on the calculator remotely.
+    Key(key::KeyArgs),
+    /// Save the calculator's screen as a PNG.
+    Screenshot(screenshot::ScreenshotArgs),
+    /// Run a program on the calculator: folder\name(args) typed on the home screen.
+    Run(run::RunArgs),
+    /// Read or write a variable's value (get / set).
+    Var(var::VarArgs),
+    /// Describe calculator files and check their checksums (non-zero exit if damaged).
+    Info(info::InfoArgs),
+    /// The exact score of a position (Connect Four).
+    Solve(solve::SolveArgs),
+    /// Play one game of the Connect Four contest on the calculator: arbiter and two AIs.
+    Match(r#match::MatchArgs),
+    /// Show a game logged by the contest's arbiter (its journal variable).
+    Replay(replay::ReplayArgs),
+    /// Benchmark of the engines: mean nodes and time per test position, fingerprints.
+    Bench(bench::BenchArgs),
+    /// Generate the opening book of Connect Four's expert level.
+    Book(book::BookArgs),
+    /// Native matches along a game's ladder of AIs (tic-tac-toe, Othello, Entropy).
+    Ladder(ladder::LadderArgs),
+}
+
+impl Cli {
+    /// Runs the chosen subcommand.
+    pub fn run(self) -> anyhow::Result<()> {
+        match self.command {
+            Command::Build(args) => build::run(args),
+            Command::Send(a) => send::run(a),
+            Command::Recv(a) => recv::run(a),
+            Command::Ls(a) => ls::run(a),
+            Command::Key(a) => key::run(a),
+            Command::Screenshot(a) => screenshot::run(a),
+            Command::Run(a) => run::run(a),
+            Command::Var(a) => var::run(a),
+            Command::Info(a) => info::run(a),
+            Command::Solve(args) => solve::run(args),
+            Command::Bench(args) => bench::run(args),
+            Command::Book(args) => book::run(args),
+            Command::Ladder(args) => ladder::run(args),
+            Command::Match(args) => r#match::run(args),
+            Command::Replay(args) => replay::run(args),
+        }
+    }
+}

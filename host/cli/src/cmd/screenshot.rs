@@ -1,0 +1,34 @@
+//! `ti68k screenshot [-o FILE.png]`: saves the calculator's screen as a PNG (160x100 on a
+//! TI-89, 240x128 on a TI-92 Plus / V200).
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::Args;
+
+use super::link_args::LinkArgs;
+
+/// Save a screenshot of the calculator as PNG.
+#[derive(Args, Debug)]
+pub struct ScreenshotArgs {
+    #[command(flatten)]
+    link: LinkArgs,
+    /// Output file.
+    #[arg(short = 'o', long, default_value = "screenshot.png")]
+    output: PathBuf,
+}
+
+pub fn run(args: ScreenshotArgs) -> anyhow::Result<()> {
+    let mut calc = args.link.open()?;
+    let shot = calc.screenshot().context("taking the screenshot")?;
+    ti_files::disk::write_atomic(&args.output, &shot.to_png(1))
+        .with_context(|| format!("writing {}", args.output.display()))?;
+    println!(
+        "{}x{} screenshot ({} dark pixels) -> {}",
+        shot.width(),
+        shot.height(),
+        shot.dark_pixels(),
+        args.output.display()
+    );
+    Ok(())
+}

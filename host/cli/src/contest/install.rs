@@ -1,0 +1,399 @@
+//! The calculator variables of a match, and sending them: the arbiter (and the log viewer
+//! `replay`) in its folder, each AI's program in the AI's folder under the AI program's name,
+//! and the settings the programs read (`attente` for the arbiter; `niveau` and `graine` for
+//! `joueur`; `faute` for `fautif`).
+
+use std::path::Path;
+
+use super::setup::{AiSpec, MatchSetup};
+use super::ContestError;
+use ti_build::{build, repository_root, BuildOptions, ProgramImage};
+use ti_files::{BasicText, Integer, Model, Value, VarFile, VarName, VarPath, VarType, Variable};
+use ti_link::{Cable, Calculator};
+
+/// The project's programs a match uses, as the data of their ASM variables.
+#[derive(Clone, Debug)]
+pub struct Programs {
+    /// The arbiter.
+    pub arbitre: Vec<u8>,
+    /// The AI.
+    pub joueur: Vec<u8>,
+    /// The faulty test AI.
+    pub fautif: Vec<u8>,
+    /// The log viewer.
+    pub replay: Vec<u8>,
+}
+
+/// The programs, by the name of their bin in calc/programs.
+const NAMES: [&str; 4] = ["arbitre", "joueur", "fautif", "replay"];
+
+impl Programs {
+    /// Builds the programs from the repository containing `dir` (the cross build of
+    /// docs/cross-build.md; cached under `target/`).
+    pub fn build(dir: &Path) -> Result<Programs, ContestError> {
+        let root = repository_root(dir).map_err(|e| ContestError::Build {
+            program: "arbitre".into(),
+            source: Box::new(e),
+        })?;
+        let mut data = Vec::new();
+        for program in NAMES {
+            let built =
+                build(&BuildOptions::new(&root, program)).map_err(|e| ContestError::Build {
+                    program: program.into(),
+                    source: Box::new(e),
+                })?;
+            data.push(image_data(program, &built.image)?);
+        }
+        Ok(Programs::from_vec(data))
+    }
+
+    /// Reads the programs from the calculator files `ti68k build` writes into `dir`
+    /// (`arbitre.89z`, `joueur.89z`, `fautif.89z`, `replay.89z`, or `.9xz`/`.v2z` for the other
+    /// models).
+    pub fn from_dir(dir: &Path, model: Model) -> Result<Programs, ContestError> {
+        let mut data = Vec::new();
+        for program in NAMES {
+            let ext = format!("{}z", model.extension_prefix());
+            let path = dir.join(format!("{program}.{ext}"));
+            let file = read_file(&path)?;
+            let var = file
+                .variables
+                .iter()
+                .find(|v| v.var_type == VarType::ASM)
+                .ok_or_else(|| {
+                    ContestError::Setup(format!("{} holds no ASM program", path.display()))
+                })?;
+            data.push(var.data.clone());
+        }
+        Ok(Programs::from_vec(data))
+    }
+
+    fn from_vec(mut data: Vec<Vec<u8>>) -> Programs {
+        let replay = data.pop().unwrap_or_default();
+        let fautif = data.pop().unwrap_or_default();
+        let joueur = data.pop().unwrap_or_default();
+        let arbitre = data.pop().unwrap_or_default();
+        Programs {
+            arbitre,
+            joueur,
+            fautif,
+            replay,
+        }
+    }
+}
+
+fn image_data(program: &str, image: &ProgramImage) -> Result<Vec<u8>, ContestError> {
+    image
+        .to_variable_data()
+        .map_err(|e| ContestError::Setup(format!("{program}: {e}")))
+}
+
+fn read_file(path: &Path) -> Result<VarFile, ContestError> {
+    let file_error = |source| ContestError::File {
+        path: path.display().to_string(),
+        source,
+    };
+    let bytes =
+        std::fs::read(path).map_err(|e| ContestError::Setup(format!("{}: {e}", path.display())))?;
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    VarFile::from_bytes_with_extension(&bytes, ext).map_err(file_error)
+}
+
+fn path(folder: &str, name: &str) -> Result<VarPath, ContestError> {
+    Ok(VarPath::new(VarName::new(folder)?, VarName::new(name)?))
+}
+
+fn value(folder: &str, name: &str, value: Value) -> Result<Variable, ContestError> {
+    Variable::new(path(folder, name)?, &value)
+        .map_err(|e| ContestError::Setup(format!("{folder}\\{name}: {e}")))
+}
+
+fn program(folder: &str, name: &str, data: &[u8]) -> Result<Variable, ContestError> {
+    Variable::asm_program(path(folder, name)?, data.to_vec())
+        .map_err(|e| ContestError::Setup(format!("{folder}\\{name}: {e}")))
+}
+
+/// Every variable the match needs. `wait_for_key`: the arbiter waits for a key at the end
+/// (`attente` = 1), so that the final screen can be taken; else it returns at once (0).
+pub fn variables(
+    setup: &MatchSetup,
+    programs: &Programs,
+    wait_for_key: bool,
+) -> Result<Vec<Variable>, ContestError> {
+    setup.validate()?;
+    let home = &setup.arbiter_folder;
+    let mut vars = vec![
+        program(home, "arbitre", &programs.arbitre)?,
+        program(home, "replay", &programs.replay)?,
+        value(
+            home,
+            "attente",
+            Value::Integer(Integer::from(i64::from(wait_for_key))),
+        )?,
+    ];
+    for (ai, folder) in setup.ais.iter().zip(&setup.folders) {
+        match ai {
+            AiSpec::Level { level, seed } => {
+                vars.push(program(folder, &setup.program, &programs.joueur)?);
+                vars.push(value(folder, "niveau", Value::Str(level.clone()))?);
+                vars.push(value(
+                    folder,
+                    "graine",
+                    Value::Integer(Integer::from(i64::from(*seed))),
+                )?);
+            }
+            AiSpec::Faulty { fault } => {
+                vars.push(program(folder, &setup.program, &programs.fautif)?);
+                vars.push(value(
+                    folder,
+                    "faute",
+                    Value::Integer(Integer::from(i64::from(*fault))),
+                )?);
+            }
+            AiSpec::File(file) => vars.extend(user_ai(setup, folder, file)?),
+            AiSpec::Basic(source) => vars.push(basic_ai(setup, folder, source)?),
+        }
+    }
+    Ok(vars)
+}
+
+/// The TI-BASIC AI whose source text is `source`, as a program in text form named like the AI
+/// program, in `folder`.
+fn basic_ai(setup: &MatchSetup, folder: &str, source: &Path) -> Result<Variable, ContestError> {
+    let text = std::fs::read_to_string(source).map_err(|e| {
+        ContestError::Setup(format!(
+            "{}: {e} (give the TI-BASIC AI's source text, UTF-8)",
+            source.display()
+        ))
+    })?;
+    let program = BasicText::program(&text)
+        .map_err(|e| ContestError::Setup(format!("{}: {e}", source.display())))?;
+    value(folder, &setup.program, Value::Basic(program))
+}
+
+/// The variables of the user's AI file, moved into `folder`; its program renamed to the AI
+/// program's name.
+fn user_ai(setup: &MatchSetup, folder: &str, file: &Path) -> Result<Vec<Variable>, ContestError> {
+    let parsed = read_file(file)?;
+    if parsed.model != setup.model {
+        return Err(ContestError::Setup(format!(
+            "{} is a {} file; the match is on a {}",
+            file.display(),
+            parsed.model,
+            setup.model
+        )));
+    }
+    let is_program = |v: &Variable| v.var_type == VarType::ASM || v.var_type == VarType::PRGM;
+    let programs: Vec<usize> = (0..parsed.variables.len())
+        .filter(|&i| is_program(&parsed.variables[i]))
+        .collect();
+    let main = match programs.as_slice() {
+        [only] => *only,
+        _ => programs
+            .iter()
+            .copied()
+            .find(|&i| parsed.variables[i].name.to_string() == setup.program)
+            .ok_or_else(|| {
+                ContestError::Setup(format!(
+                    "{}: {} programs and none named {}: give a file with the AI's program",
+                    file.display(),
+                    programs.len(),
+                    setup.program
+                ))
+            })?,
+    };
+    let folder = VarName::new(folder)?;
+    let mut vars = parsed.variables;
+    for (i, v) in vars.iter_mut().enumerate() {
+        v.folder = Some(folder.clone());
+        if i == main {
+            v.name = VarName::new(&setup.program)?;
+        }
+    }
+    Ok(vars)
+}
+
+/// The programs already sent in a session, so that the next match sends only what changed
+/// (the settings always go; a program goes when its folder held another one or nothing).
+/// Valid while nothing else writes those programs on the calculator.
+#[derive(Clone, Debug, Default)]
+pub struct Installed {
+    programs: std::collections::HashMap<String, Vec<u8>>,
+}
+
+impl Installed {
+    /// Nothing sent yet.
+    pub fn new() -> Installed {
+        Installed::default()
+    }
+
+    /// Sends the match's variables (see [`variables`]) but the programs already there.
+    pub fn install<C: Cable>(
+        &mut self,
+        calc: &mut Calculator<C>,
+        setup: &MatchSetup,
+        programs: &Programs,
+        wait_for_key: bool,
+    ) -> Result<(), ContestError> {
+        let vars = variables(setup, programs, wait_for_key)?;
+        let sent_before = |v: &Variable| {
+            v.var_type == VarType::ASM && self.programs.get(&v.path().to_string()) == Some(&v.data)
+        };
+        let needed: Vec<Variable> = vars.into_iter().filter(|v| !sent_before(v)).collect();
+        calc.send_variables(&needed)
+            .map_err(ContestError::link("sending the arbiter and the AIs"))?;
+        for v in needed.into_iter().filter(|v| v.var_type == VarType::ASM) {
+            self.programs.insert(v.path().to_string(), v.data);
+        }
+        Ok(())
+    }
+}
+
+/// Sends the match's variables (see [`variables`]).
+pub fn install<C: Cable>(
+    calc: &mut Calculator<C>,
+    setup: &MatchSetup,
+    programs: &Programs,
+    wait_for_key: bool,
+) -> Result<(), ContestError> {
+    let vars = variables(setup, programs, wait_for_key)?;
+    calc.send_variables(&vars)
+        .map_err(ContestError::link("sending the arbiter and the AIs"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ti_files::VarFile;
+
+    fn programs() -> Programs {
+        let asm = |b: u8| vec![0x4E, 0x75, b, 0, 0, 0xF3];
+        Programs {
+            arbitre: asm(1),
+            joueur: asm(2),
+            fautif: asm(3),
+            replay: asm(4),
+        }
+    }
+
+    fn names(vars: &[Variable]) -> Vec<String> {
+        vars.iter().map(|v| v.path().to_string()).collect()
+    }
+
+    #[test]
+    fn a_match_installs_the_arbiter_the_ais_and_their_settings() {
+        let setup = MatchSetup::new(
+            Model::Ti89,
+            [AiSpec::level("minimax3", 7), AiSpec::Faulty { fault: 4 }],
+        );
+        let vars = variables(&setup, &programs(), true).unwrap();
+        assert_eq!(
+            names(&vars),
+            [
+                "main\\arbitre",
+                "main\\replay",
+                "main\\attente",
+                "ai1\\joueur",
+                "ai1\\niveau",
+                "ai1\\graine",
+                "ai2\\joueur",
+                "ai2\\faute"
+            ]
+        );
+        assert_eq!(vars[3].data, programs().joueur);
+        assert_eq!(
+            vars[6].data,
+            programs().fautif,
+            "fautif runs as ai2\\joueur"
+        );
+        assert_eq!(vars[4].value(), Value::Str("minimax3".into()));
+        assert_eq!(vars[2].value(), Value::Integer(Integer::from(1)));
+    }
+
+    #[test]
+    fn a_users_ai_file_goes_into_the_folder_with_its_program_renamed() {
+        let dir = std::env::temp_dir().join(format!("contest-install-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let program =
+            Variable::asm_program(VarPath::parse("games\\myai").unwrap(), programs().joueur)
+                .unwrap();
+        let table = Variable::new(
+            VarPath::parse("games\\table").unwrap(),
+            &Value::Str("x".into()),
+        )
+        .unwrap();
+        let file = dir.join("myai.89g");
+        let group = VarFile::group(Model::Ti89, vec![program, table]);
+        ti_files::disk::write_atomic(&file, &group.to_bytes().unwrap()).unwrap();
+        let setup = MatchSetup::new(
+            Model::Ti89,
+            [AiSpec::File(file.clone()), AiSpec::level("random", 1)],
+        );
+        let vars = variables(&setup, &programs(), false).unwrap();
+        let all = names(&vars);
+        assert!(all.contains(&"ai1\\joueur".to_string()), "{all:?}");
+        assert!(all.contains(&"ai1\\table".to_string()), "{all:?}");
+        // A file for another model is refused with a message saying so.
+        let v200 = MatchSetup::new(
+            Model::V200,
+            [AiSpec::File(file), AiSpec::level("random", 1)],
+        );
+        let e = variables(&v200, &programs(), false)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("the match is on a"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The repository's TI-BASIC AI, from its source text: a program in text form under the
+    /// AI program's name; the same program as a user's `.89p` file is installed alike.
+    #[test]
+    fn a_ti_basic_ai_is_installed_in_text_form() {
+        let source = repository_root(Path::new(env!("CARGO_MANIFEST_DIR")))
+            .unwrap()
+            .join("calc/programs/basic/joueur.txt");
+        let setup = MatchSetup {
+            program: "player".into(),
+            ..MatchSetup::new(
+                Model::V200,
+                [AiSpec::level("random", 1), AiSpec::Basic(source.clone())],
+            )
+        };
+        let vars = variables(&setup, &programs(), false).unwrap();
+        let ai = vars.iter().find(|v| v.path().to_string() == "ai2\\player");
+        let ai = ai.expect("ai2\\player installed");
+        assert_eq!(ai.var_type, VarType::PRGM);
+        let Value::Basic(text) = ai.value() else {
+            panic!("not a TI-BASIC text: {:?}", ai.value());
+        };
+        assert_eq!(text.lines[..2], ["()", "Prgm"]);
+        assert!(text.lines.iter().any(|l| l.contains("\"tibasic\"→nom")));
+
+        let dir = std::env::temp_dir().join(format!("contest-basic-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("mine.v2p");
+        let mut named = ai.clone();
+        named.name = VarName::new("mine").unwrap();
+        let bytes = VarFile::single(Model::V200, named).to_bytes().unwrap();
+        ti_files::disk::write_atomic(&file, &bytes).unwrap();
+        let setup = MatchSetup::new(
+            Model::V200,
+            [AiSpec::File(file), AiSpec::level("random", 1)],
+        );
+        let vars = variables(&setup, &programs(), false).unwrap();
+        let from_file = vars.iter().find(|v| v.path().to_string() == "ai1\\joueur");
+        assert_eq!(from_file.map(|v| &v.data), Some(&ai.data));
+
+        let bad = dir.join("bad.txt");
+        ti_files::disk::write_atomic(&bad, b"Disp 1\n").unwrap();
+        let setup = MatchSetup::new(
+            Model::V200,
+            [AiSpec::Basic(bad), AiSpec::level("random", 1)],
+        );
+        let e = variables(&setup, &programs(), false)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("bad.txt") && e.contains("parameter list"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,14 @@
+//! The game-play side of the command-line tool, as a library: native matches and ladders
+//! ([`play`]), the Connect Four contest driven over the link ([`contest`]), benchmarks
+//! ([`bench`]) and the opening-book generator ([`book`]). The `ti68k` binary is a thin layer of
+//! one file per subcommand over it (`src/cmd/`).
+//!
+//! It sits on top of the other crates (docs/architecture.md): `ti-files` (calculator files),
+//! `ti-link` (the link protocol), `ti-build` (the cross build) and `calc` (the game core).
+
+#![deny(unsafe_code)]
+
+pub mod bench;
+pub mod book;
+pub mod contest;
+pub mod play;

@@ -1,0 +1,76 @@
+//! The ladders of AIs, checked with bounded matches on fixed seeds (deterministic: the same
+//! games every run). Bigger runs, with every pair of levels: `ti68k ladder tictactoe --pairs 200
+//! --all`, `ti68k ladder othello --pairs 200 --all`, `ti68k ladder entropy --pairs 200 --all`
+//! (figures in docs/games.md).
+
+use calc::entropy::{Level, Variant};
+use calc::othello::search::Level as OthelloLevel;
+use ti68k::play::ladder::Tally;
+use ti68k::play::othello::Player as O;
+use ti68k::play::tictactoe::Player as T;
+use ti68k::play::{entropy, othello, tictactoe};
+
+const SEED: u32 = 1;
+
+fn stronger(name: &str, t: &Tally) {
+    assert!(t.a_is_stronger(), "{name}: {t}");
+}
+
+#[test]
+fn tictactoe_ladder() {
+    stronger(
+        "seed003 vs random",
+        &tictactoe::play_match(T::Seed003, T::Random, 100, SEED),
+    );
+    stronger(
+        "minimax3 vs seed003",
+        &tictactoe::play_match(T::Minimax(3), T::Seed003, 100, SEED),
+    );
+    // Depths 5 and 9 never lose (calc/tests/tictactoe.rs proves it for 9 and 5); against the
+    // lower levels they win some games and lose none.
+    for high in [T::Minimax(5), T::Minimax(9)] {
+        for low in [T::Random, T::Seed003, T::Minimax(3)] {
+            let t = tictactoe::play_match(high, low, 50, SEED);
+            assert!(t.a_never_lost(), "{high} vs {low}: {t}");
+        }
+        stronger(
+            &format!("{high} vs seed003"),
+            &tictactoe::play_match(high, T::Seed003, 50, SEED),
+        );
+    }
+    let t = tictactoe::play_match(T::Minimax(9), T::Minimax(5), 20, SEED);
+    assert!(t.a_never_lost() && t.losses == 0, "{t}");
+}
+
+#[test]
+fn othello_ladder() {
+    let pairs = 30;
+    stronger(
+        "seed vs random",
+        &othello::play_match(O::Seed, O::Random, pairs, SEED),
+    );
+    let ladder = [
+        O::Seed,
+        O::Search(OthelloLevel::EASY),
+        O::Search(OthelloLevel::MEDIUM),
+        O::Search(OthelloLevel::HARD),
+    ];
+    for w in ladder.windows(2) {
+        let t = othello::play_match(w[1], w[0], pairs, SEED);
+        stronger(&format!("{} vs {}", w[1], w[0]), &t);
+        assert!(t.margin().low() > 0.0, "{t}");
+    }
+}
+
+#[test]
+fn entropy_ladder() {
+    let t = entropy::play_match(Level::Hard, Level::Easy, Variant::New, 20, SEED);
+    stronger("hard vs easy", &t);
+    assert!(t.margin().low() > 0.0, "{t}");
+    let t = entropy::play_match(Level::Expert, Level::Hard, Variant::New, 20, SEED);
+    stronger("expert vs hard", &t);
+    assert!(t.margin().low() > 0.0, "{t}");
+    let t = entropy::play_match(Level::Hard, Level::Easy, Variant::Classic, 10, SEED);
+    stronger("classic hard vs easy", &t);
+    assert!(t.margin().low() > 0.0, "{t}");
+}

@@ -1,0 +1,146 @@
+//! The virtual link as a machine-wide resource: who holds it, the lock every session takes, and
+//! the clean-up of what a killed session leaves behind.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, ErrorKind, Read, Seek, SeekFrom, Write};
+use std::os::fd::AsFd;
+use std::path::PathBuf;
+
+use super::{presence_key, FIFO_0_TO_1, FIFO_1_TO_0, LOCK_PATH};
+use crate::cable::CableError;
+use crate::sys;
+
+fn unavailable(reason: String) -> CableError {
+    CableError::Unavailable {
+        cable: "TiEmu virtual link".to_string(),
+        reason,
+    }
+}
+
+/// Who uses the virtual link's presence counter right now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LinkUsers {
+    /// Processes attached to the segment (each open end of the link is one).
+    pub attached: u64,
+    /// The process that created the segment.
+    pub creator_pid: i32,
+    /// The process that attached or detached last.
+    pub last_pid: i32,
+}
+
+/// The users of the virtual link, or `None` when its presence counter does not exist.
+pub fn link_users() -> Result<Option<LinkUsers>, CableError> {
+    let io_err = |e: io::Error| unavailable(format!("reading the presence counter: {e}"));
+    let key = presence_key().map_err(io_err)?;
+    Ok(sys::shared_segment_status(key)
+        .map_err(io_err)?
+        .map(|s| LinkUsers {
+            attached: s.attached,
+            creator_pid: s.creator_pid,
+            last_pid: s.last_pid,
+        }))
+}
+
+/// What [`remove_stale_state`] found and removed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StaleState {
+    /// FIFOs that existed and were deleted.
+    pub fifos: Vec<PathBuf>,
+    /// Whether a presence-counter segment existed and was removed.
+    pub segment: bool,
+}
+
+/// Deletes both FIFOs and the presence-counter segment, so that the next session starts clean
+/// (a killed TiEmu leaves a segment whose counter says someone is there, and FIFOs that hold
+/// its last bytes). Refuses, naming the process, when some process is still attached to the
+/// segment: that is a live TiEmu or host that did not take [`VirtualLinkLock`]. Call it only
+/// while holding the lock.
+pub fn remove_stale_state() -> Result<StaleState, CableError> {
+    let io_err = |what: &str, e: io::Error| unavailable(format!("cleaning {what}: {e}"));
+    let key = presence_key().map_err(|e| io_err("the presence counter", e))?;
+    let mut found = StaleState::default();
+    if let Some(status) =
+        sys::shared_segment_status(key).map_err(|e| io_err("the presence counter", e))?
+    {
+        if status.attached > 0 {
+            return Err(unavailable(format!(
+                "{} process(es) still use the virtual link (segment key 0x{key:08x}, created by pid {}, last used by pid {}); \
+                 another TiEmu or link program is running without the lock at {LOCK_PATH}: stop it",
+                status.attached, status.creator_pid, status.last_pid
+            )));
+        }
+        found.segment =
+            sys::remove_shared_segment(key).map_err(|e| io_err("the presence counter", e))?;
+    }
+    for fifo in [FIFO_0_TO_1, FIFO_1_TO_0] {
+        match std::fs::remove_file(fifo) {
+            Ok(()) => found.fifos.push(PathBuf::from(fifo)),
+            Err(e) if e.kind() == ErrorKind::NotFound => {}
+            Err(e) => return Err(io_err(fifo, e)),
+        }
+    }
+    Ok(found)
+}
+
+/// The machine-wide lock on the virtual link (an exclusive `flock` on [`LOCK_PATH`]). Whoever
+/// starts TiEmu or opens the virtual link in a test holds it for the whole session; it is
+/// released when dropped, or when the process dies.
+///
+/// The lock file also carries a short note from the holder ([`VirtualLinkLock::write_note`]):
+/// the bench writes the process IDs of the TiEmu and Xvfb it starts, so that the next session
+/// can stop them if their owner died without cleaning up. The note is written in place (the
+/// lock belongs to this file's inode, which an atomic replacement would change).
+#[derive(Debug)]
+pub struct VirtualLinkLock {
+    file: File,
+}
+
+impl VirtualLinkLock {
+    /// Takes the lock, waiting as long as another process holds it. When it has to wait, says
+    /// so on stderr once (tests of several engineers may queue here).
+    pub fn acquire() -> Result<VirtualLinkLock, CableError> {
+        let file = open_lock_file()?;
+        let io_err = |e: io::Error| unavailable(format!("locking {LOCK_PATH}: {e}"));
+        if !sys::flock_exclusive(file.as_fd(), false).map_err(io_err)? {
+            eprintln!(
+                "TiEmu virtual link: another session holds {LOCK_PATH}; waiting for it to finish"
+            );
+            sys::flock_exclusive(file.as_fd(), true).map_err(io_err)?;
+        }
+        Ok(VirtualLinkLock { file })
+    }
+
+    /// Takes the lock only if it is free right now.
+    pub fn try_acquire() -> Result<Option<VirtualLinkLock>, CableError> {
+        let file = open_lock_file()?;
+        let locked = sys::flock_exclusive(file.as_fd(), false)
+            .map_err(|e| unavailable(format!("locking {LOCK_PATH}: {e}")))?;
+        Ok(locked.then_some(VirtualLinkLock { file }))
+    }
+
+    /// The note the previous holder left (empty if none).
+    pub fn read_note(&mut self) -> io::Result<String> {
+        let mut text = String::new();
+        self.file.seek(SeekFrom::Start(0))?;
+        self.file.read_to_string(&mut text)?;
+        Ok(text)
+    }
+
+    /// Replaces the note.
+    pub fn write_note(&mut self, note: &str) -> io::Result<()> {
+        self.file.set_len(0)?;
+        self.file.seek(SeekFrom::Start(0))?;
+        self.file.write_all(note.as_bytes())?;
+        self.file.flush()
+    }
+}
+
+fn open_lock_file() -> Result<File, CableError> {
+    OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .read(true)
+        .write(true)
+        .open(LOCK_PATH)
+        .map_err(|e| unavailable(format!("opening the lock file {LOCK_PATH}: {e}")))
+}

@@ -1,0 +1,146 @@
+//! What the tests of every crate share: locating the repository and a crate's test data,
+//! scratch folders, and the C oracles (tools/oracle) built against Debian's tilibs.
+//!
+//! A test that cannot run here (a missing peer: TiEmu, an assembler, libtifiles2...) skips
+//! loudly with [`skip`]: it prints why on the real stderr, which `cargo test` does not
+//! capture, and returns, never passing silently as if it had checked. With
+//! `TI68K_REQUIRE_PEERS=1` (set by tools/test, as CI installs every peer) it fails instead.
+//!
+//! [`scratch!`], [`oracle!`] and [`data!`] are macros so that they expand in the calling test
+//! crate, whose `CARGO_TARGET_TMPDIR` and `CARGO_MANIFEST_DIR` they use.
+
+use std::collections::HashMap;
+use std::io::Write;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+
+/// Oracles already built by this test binary (tests run on several threads).
+static BUILT: Mutex<Option<HashMap<String, PathBuf>>> = Mutex::new(None);
+
+/// Reports that `test` cannot run here because of `reason` (a missing peer, and what to
+/// install): on the real stderr, or as a failure when `TI68K_REQUIRE_PEERS=1`.
+pub fn skip(test: &str, reason: &str) {
+    if std::env::var_os("TI68K_REQUIRE_PEERS").is_some_and(|v| v == "1") {
+        panic!("{test}: {reason} (TI68K_REQUIRE_PEERS=1 requires every peer; run tools/setup)");
+    }
+    let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {reason}");
+}
+
+/// The repository's root.
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .expect("the testkit crate sits two levels below the repository's root")
+}
+
+/// `tests/data/<rel>` of the calling crate.
+#[macro_export]
+macro_rules! data {
+    ($rel:expr) => {
+        ::std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data")
+            .join($rel)
+    };
+}
+
+/// A fresh, empty scratch directory `name` in the calling test crate's `CARGO_TARGET_TMPDIR`.
+#[macro_export]
+macro_rules! scratch {
+    ($name:expr) => {
+        $crate::fresh_dir(&::std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join($name))
+    };
+}
+
+/// Builds `tools/oracle/<name>.c` against the pkg-config packages given, once per test binary
+/// run, into the calling test crate's `CARGO_TARGET_TMPDIR`; `None` (after [`skip`]) when the
+/// compiler or the libraries are missing.
+#[macro_export]
+macro_rules! oracle {
+    ($name:expr, $pkgs:expr) => {
+        $crate::oracle_in(
+            ::std::path::Path::new(env!("CARGO_TARGET_TMPDIR")),
+            $name,
+            $pkgs,
+        )
+    };
+}
+
+/// Empties and creates `dir` (for [`scratch!`]).
+pub fn fresh_dir(dir: &Path) -> PathBuf {
+    let _ = std::fs::remove_dir_all(dir);
+    std::fs::create_dir_all(dir).unwrap();
+    dir.to_path_buf()
+}
+
+/// [`oracle!`] with the build folder `tmp` named.
+pub fn oracle_in(tmp: &Path, name: &str, pkgs: &[&str]) -> Option<PathBuf> {
+    let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
+    let built = built.get_or_insert_with(HashMap::new);
+    if let Some(exe) = built.get(name) {
+        return Some(exe.clone());
+    }
+    let exe = build_oracle(tmp, name, pkgs)?;
+    built.insert(name.to_string(), exe.clone());
+    Some(exe)
+}
+
+fn build_oracle(tmp: &Path, name: &str, pkgs: &[&str]) -> Option<PathBuf> {
+    let src = repo_root().join(format!("tools/oracle/{name}.c"));
+    let out_dir = tmp.join("oracle");
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let exe = out_dir.join(name);
+    let flags = Command::new("pkg-config")
+        .arg("--cflags")
+        .arg("--libs")
+        .args(pkgs)
+        .output();
+    let flags = match flags {
+        Ok(o) if o.status.success() => String::from_utf8(o.stdout).unwrap(),
+        Ok(o) => {
+            skip(
+                &format!("oracle {name}"),
+                &format!(
+                    "pkg-config {pkgs:?} failed: {} (run tools/setup)",
+                    String::from_utf8_lossy(&o.stderr).trim()
+                ),
+            );
+            return None;
+        }
+        Err(e) => {
+            skip(
+                &format!("oracle {name}"),
+                &format!("cannot run pkg-config: {e} (run tools/setup)"),
+            );
+            return None;
+        }
+    };
+    // Build into a per-process file then rename, so parallel test binaries never race.
+    let tmp = out_dir.join(format!("{name}.{}", std::process::id()));
+    let status = Command::new("cc")
+        .args(["-O1", "-w", "-o"])
+        .arg(&tmp)
+        .arg(&src)
+        .args(flags.split_whitespace())
+        .status();
+    match status {
+        Ok(s) if s.success() => {
+            std::fs::rename(&tmp, &exe).unwrap();
+            Some(exe)
+        }
+        other => {
+            skip(
+                &format!("oracle {name}"),
+                &format!("cc failed ({other:?}); run tools/setup"),
+            );
+            None
+        }
+    }
+}
+
+/// Hex of bytes, lowercase, no separators (the oracles' format).
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
