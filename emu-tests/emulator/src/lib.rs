@@ -40,10 +40,13 @@
 //! # API
 //!
 //! ```no_run
-//! use emu_tests::cpu::{fixture, Machine};
+//! use ti_emulator::Machine;
 //! use ti_files::{Integer, Model, Value};
+//! # fn program(_: &str) -> ti_build::ProgramImage { unimplemented!() }
 //!
-//! let image = fixture::assemble_fixture("sum").unwrap(); // or the project's linker output
+//! // A ProgramImage: the project's linker output (`ti_build::build`), or a test fixture
+//! // (`emu_tests::fixture::assemble_fixture`).
+//! let image = program("sum");
 //! let mut m = Machine::new(Model::Ti89);
 //! m.load(&image).unwrap(); // as AMS: heap block, EX_patch walk
 //! let data = m.alloc_bytes(&[0, 1, 0, 2, 0, 3]).unwrap(); // a buffer in emulated RAM
@@ -57,7 +60,7 @@
 //! m.save_screen_png(std::path::Path::new("screen.png"), 2).unwrap();
 //!
 //! // Programs and variables in the VAT, as on a calculator (same calls as the TiEmu bench).
-//! let ai = fixture::assemble_fixture("child").unwrap();
+//! let ai = program("child");
 //! m.store_program("ai1\\joueur", &ai).unwrap(); // creates the folder ai1
 //! m.set_value("ai1\\colonne", &Value::Integer(Integer::from(0))).unwrap();
 //! m.set_current_folder("ai1").unwrap();
