@@ -45,7 +45,7 @@ pub const BOOT_TIMEOUT: Duration = Duration::from_secs(40);
 
 /// What can go wrong on the bench. Each message says what happened and what to check.
 #[derive(Debug, thiserror::Error)]
-pub enum BenchError {
+pub enum TiEmuError {
     /// A program or file the bench needs is not installed or not readable.
     #[error("{what}: {reason}")]
     Missing {
@@ -130,10 +130,10 @@ fn saved(path: &Option<PathBuf>) -> String {
     }
 }
 
-impl BenchError {
+impl TiEmuError {
     /// An I/O error on `path`.
-    pub fn io(path: &Path, source: std::io::Error) -> BenchError {
-        BenchError::Io {
+    pub fn io(path: &Path, source: std::io::Error) -> TiEmuError {
+        TiEmuError::Io {
             path: path.to_path_buf(),
             source,
         }
@@ -145,7 +145,7 @@ impl BenchError {
 struct TempHome(PathBuf);
 
 impl TempHome {
-    fn create() -> Result<TempHome, BenchError> {
+    fn create() -> Result<TempHome, TiEmuError> {
         let base = std::env::temp_dir();
         for n in 0..1000u32 {
             let dir = base.join(format!(
@@ -156,10 +156,10 @@ impl TempHome {
             match std::fs::create_dir(&dir) {
                 Ok(()) => return Ok(TempHome(dir)),
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-                Err(e) => return Err(BenchError::io(&dir, e)),
+                Err(e) => return Err(TiEmuError::io(&dir, e)),
             }
         }
-        Err(BenchError::Start(format!(
+        Err(TiEmuError::Start(format!(
             "no free session directory in {}",
             base.display()
         )))
@@ -205,12 +205,12 @@ impl std::fmt::Debug for TiEmu {
 
 impl TiEmu {
     /// Boots PedroM for `model`.
-    pub fn start_pedrom(model: Model) -> Result<TiEmu, BenchError> {
+    pub fn start_pedrom(model: Model) -> Result<TiEmu, TiEmuError> {
         TiEmu::start(model, Os::PedroM)
     }
 
     /// Boots `os` on an emulated `model` and waits until it answers the link.
-    pub fn start(model: Model, os: Os) -> Result<TiEmu, BenchError> {
+    pub fn start(model: Model, os: Os) -> Result<TiEmu, TiEmuError> {
         which("tiemu", "the Debian package tiemu")?;
         let asked = Instant::now();
         let mut lock = VirtualLinkLock::acquire()?;
@@ -225,15 +225,15 @@ impl TiEmu {
         remove_stale_state()?;
         let home = TempHome::create()?;
         let tiemu_dir = home.0.join(".tiemu");
-        std::fs::create_dir_all(&tiemu_dir).map_err(|e| BenchError::io(&tiemu_dir, e))?;
+        std::fs::create_dir_all(&tiemu_dir).map_err(|e| TiEmuError::io(&tiemu_dir, e))?;
         let launch = os::launch(&os, model, &home.0)?;
         let ini = tiemu_dir.join("tiemu.ini");
         ti_files::disk::write_atomic(&ini, os::tiemu_ini(&launch.img_file).as_bytes())
-            .map_err(|e| BenchError::io(&ini, e))?;
+            .map_err(|e| TiEmuError::io(&ini, e))?;
         let xvfb = Xvfb::start(640, 480, &home.0)?;
         let log_path = home.0.join("tiemu.log");
-        let log = std::fs::File::create(&log_path).map_err(|e| BenchError::io(&log_path, e))?;
-        let log2 = log.try_clone().map_err(|e| BenchError::io(&log_path, e))?;
+        let log = std::fs::File::create(&log_path).map_err(|e| TiEmuError::io(&log_path, e))?;
+        let log2 = log.try_clone().map_err(|e| TiEmuError::io(&log_path, e))?;
         let started = Instant::now();
         let tiemu = Command::new("tiemu")
             .args(&launch.args)
@@ -245,7 +245,7 @@ impl TiEmu {
             .stdout(log)
             .stderr(log2)
             .spawn()
-            .map_err(|e| BenchError::Start(format!("running tiemu: {e}")))?;
+            .map_err(|e| TiEmuError::Start(format!("running tiemu: {e}")))?;
         let note = leftovers::note(&[("tiemu", tiemu.id()), ("Xvfb", xvfb.pid())]);
         if let Err(e) = lock.write_note(&note) {
             eprintln!("TiEmu bench: cannot note the session's processes in the lock file: {e}");
@@ -271,11 +271,11 @@ impl TiEmu {
     }
 
     /// Opens the link as soon as TiEmu is on it, then polls RDY until the calculator answers.
-    fn wait_until_ready(&mut self, started: Instant) -> Result<(), BenchError> {
+    fn wait_until_ready(&mut self, started: Instant) -> Result<(), TiEmuError> {
         loop {
             self.check_alive()?;
             if started.elapsed() > BOOT_TIMEOUT {
-                return Err(BenchError::NotReady(BOOT_TIMEOUT, self.log_tail()));
+                return Err(TiEmuError::NotReady(BOOT_TIMEOUT, self.log_tail()));
             }
             if self.calc.is_none() {
                 match TiEmuCable::open(Duration::from_millis(250)) {
@@ -299,7 +299,7 @@ impl TiEmu {
 
     /// One ready check (RDY) with a short timeout: `true` when the calculator acknowledged
     /// and is not busy.
-    fn ping(&mut self, timeout: Duration) -> Result<bool, BenchError> {
+    fn ping(&mut self, timeout: Duration) -> Result<bool, TiEmuError> {
         let calc = self.calc.as_mut().expect("link open");
         let saved = calc.cable().timeout();
         calc.cable_mut().set_timeout(timeout);
@@ -319,14 +319,14 @@ impl TiEmu {
     }
 
     /// Fails when TiEmu has exited.
-    fn check_alive(&mut self) -> Result<(), BenchError> {
+    fn check_alive(&mut self) -> Result<(), TiEmuError> {
         match self.tiemu.try_wait() {
-            Ok(Some(status)) => Err(BenchError::TiEmuExited {
+            Ok(Some(status)) => Err(TiEmuError::TiEmuExited {
                 status: status.to_string(),
                 log: self.log_tail(),
             }),
             Ok(None) => Ok(()),
-            Err(e) => Err(BenchError::Start(format!("watching tiemu: {e}"))),
+            Err(e) => Err(TiEmuError::Start(format!("watching tiemu: {e}"))),
         }
     }
 
@@ -385,7 +385,7 @@ impl TiEmu {
     }
 
     /// Whether the calculator answers a ready check now.
-    pub fn is_ready(&mut self) -> Result<bool, BenchError> {
+    pub fn is_ready(&mut self) -> Result<bool, TiEmuError> {
         self.check_alive()?;
         self.ping(Duration::from_millis(1500))
     }
@@ -393,7 +393,7 @@ impl TiEmu {
     /// A screenshot of TiEmu's window through X (ImageMagick's `import`), for when a program
     /// holds the CPU and the link is not serviced. Without a skin the window is exactly the
     /// LCD, at the top left of the screen.
-    pub fn x_screenshot(&mut self) -> Result<Screen, BenchError> {
+    pub fn x_screenshot(&mut self) -> Result<Screen, TiEmuError> {
         self.check_alive()?;
         which("import", "the Debian package imagemagick")?;
         let (w, h) = self.model.screen_size();
@@ -403,9 +403,9 @@ impl TiEmu {
             .args(["-depth", "8", "ppm:-"])
             .env("HOME", &self.home.0)
             .output()
-            .map_err(|e| BenchError::Start(format!("running import: {e}")))?;
+            .map_err(|e| TiEmuError::Start(format!("running import: {e}")))?;
         if !out.status.success() {
-            return Err(BenchError::Protocol(format!(
+            return Err(TiEmuError::Protocol(format!(
                 "import failed ({}): {}",
                 out.status,
                 String::from_utf8_lossy(&out.stderr).trim()
@@ -413,7 +413,7 @@ impl TiEmu {
         }
         let s = screen::from_ppm(&out.stdout)?;
         if (s.width(), s.height()) != (w, h) {
-            return Err(BenchError::Protocol(format!(
+            return Err(TiEmuError::Protocol(format!(
                 "the X screenshot is {}x{}, not the {w}x{h} LCD",
                 s.width(),
                 s.height()
@@ -426,12 +426,12 @@ impl TiEmu {
 impl TiEmu {
     /// The name of a top-level window TiEmu opened besides its LCD window, if any (its
     /// debugger, "TiEmu Dock", or a message box), from `xwininfo -root -tree`.
-    pub fn extra_window(&self) -> Result<Option<String>, BenchError> {
+    pub fn extra_window(&self) -> Result<Option<String>, TiEmuError> {
         which("xwininfo", "the Debian package x11-utils")?;
         let out = Command::new("xwininfo")
             .args(["-display", &self.xvfb.display(), "-root", "-tree"])
             .output()
-            .map_err(|e| BenchError::Start(format!("running xwininfo: {e}")))?;
+            .map_err(|e| TiEmuError::Start(format!("running xwininfo: {e}")))?;
         let text = String::from_utf8_lossy(&out.stdout);
         Ok(text.lines().find_map(|line| {
             // Lines look like:  0x20012c "TiEmu Dock": ("tiemu" "Tiemu")  703x745+0+0  +0+0
@@ -460,14 +460,14 @@ impl Drop for TiEmu {
 }
 
 /// Fails with what to install when `program` is not on PATH.
-fn which(program: &str, package: &str) -> Result<(), BenchError> {
+fn which(program: &str, package: &str) -> Result<(), TiEmuError> {
     let found = std::env::var_os("PATH")
         .map(|paths| std::env::split_paths(&paths).any(|d| d.join(program).is_file()))
         .unwrap_or(false);
     if found {
         Ok(())
     } else {
-        Err(BenchError::Missing {
+        Err(TiEmuError::Missing {
             what: program.to_string(),
             reason: format!("not found on PATH; install {package} (tools/setup)"),
         })

@@ -9,18 +9,18 @@ use std::time::Duration;
 use ti_files::{Value, VarFile, VarPath, Variable};
 use ti_link::cable::Cable;
 
-use super::{BenchError, Screen, TiEmu};
+use super::{Screen, TiEmu, TiEmuError};
 
 impl TiEmu {
     /// Sends every variable of a calculator file (`.89z`, `.v2s`, a group...) and returns their
     /// paths. The file must be for this bench's model.
-    pub fn send_file(&mut self, path: &Path) -> Result<Vec<VarPath>, BenchError> {
-        let bytes = std::fs::read(path).map_err(|e| BenchError::io(path, e))?;
+    pub fn send_file(&mut self, path: &Path) -> Result<Vec<VarPath>, TiEmuError> {
+        let bytes = std::fs::read(path).map_err(|e| TiEmuError::io(path, e))?;
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
         let file = VarFile::from_bytes_with_extension(&bytes, ext)
-            .map_err(|e| BenchError::Protocol(format!("{}: {e}", path.display())))?;
+            .map_err(|e| TiEmuError::Protocol(format!("{}: {e}", path.display())))?;
         if file.model != self.model() {
-            return Err(BenchError::Protocol(format!(
+            return Err(TiEmuError::Protocol(format!(
                 "{} is a {} file, this bench emulates a {}",
                 path.display(),
                 file.model,
@@ -32,25 +32,25 @@ impl TiEmu {
     }
 
     /// Sends variables (silent mode: existing unlocked ones are overwritten).
-    pub fn send_variables(&mut self, vars: &[Variable]) -> Result<(), BenchError> {
+    pub fn send_variables(&mut self, vars: &[Variable]) -> Result<(), TiEmuError> {
         Ok(self.calc().send_variables(vars)?)
     }
 
     /// Writes a typed value (integer, string...) to `path`, e.g. `ai1\colonne`.
-    pub fn set_value(&mut self, path: &str, value: &Value) -> Result<(), BenchError> {
+    pub fn set_value(&mut self, path: &str, value: &Value) -> Result<(), TiEmuError> {
         let path = parse_path(path)?;
         Ok(self.calc().set_value(&path, value)?)
     }
 
     /// Reads the typed value of `path`.
-    pub fn get_value(&mut self, path: &str) -> Result<Value, BenchError> {
+    pub fn get_value(&mut self, path: &str) -> Result<Value, TiEmuError> {
         let path = parse_path(path)?;
         Ok(self.calc().get_value(&path)?)
     }
 
     /// Presses keys (KEY codes: ASCII for characters, [`ti_link::ops::keys`] for the
     /// others).
-    pub fn press_keys(&mut self, codes: &[u16]) -> Result<(), BenchError> {
+    pub fn press_keys(&mut self, codes: &[u16]) -> Result<(), TiEmuError> {
         for &c in codes {
             self.calc().send_key(c)?;
         }
@@ -59,13 +59,13 @@ impl TiEmu {
 
     /// A screenshot over the link (SCR). Fails with a timeout while a program holds the CPU
     /// without servicing the link: use [`TiEmu::x_screenshot`] then.
-    pub fn screenshot(&mut self) -> Result<Screen, BenchError> {
+    pub fn screenshot(&mut self) -> Result<Screen, TiEmuError> {
         Ok(self.calc().screenshot()?)
     }
 
     /// A link screenshot with a per-byte timeout of `timeout` instead of the cable's, and with
     /// stale input discarded first; `None` when the calculator does not answer in time.
-    pub fn try_screenshot(&mut self, timeout: Duration) -> Result<Option<Screen>, BenchError> {
+    pub fn try_screenshot(&mut self, timeout: Duration) -> Result<Option<Screen>, TiEmuError> {
         let calc = self.calc();
         let saved = calc.cable().timeout();
         calc.cable_mut().set_timeout(timeout);
@@ -91,7 +91,7 @@ impl TiEmu {
     }
 
     /// Saves `screen` as `<screenshot dir>/<os>-<model>-<name>.png` and returns the path.
-    pub fn keep_screenshot(&self, screen: &Screen, name: &str) -> Result<PathBuf, BenchError> {
+    pub fn keep_screenshot(&self, screen: &Screen, name: &str) -> Result<PathBuf, TiEmuError> {
         let os = if self.os().is_pedrom() {
             "pedrom"
         } else {
@@ -117,6 +117,6 @@ pub(super) fn is_retryable(e: &ti_link::LinkError) -> bool {
     )
 }
 
-pub(super) fn parse_path(path: &str) -> Result<VarPath, BenchError> {
-    VarPath::parse(path).map_err(|e| BenchError::Protocol(format!("variable {path:?}: {e}")))
+pub(super) fn parse_path(path: &str) -> Result<VarPath, TiEmuError> {
+    VarPath::parse(path).map_err(|e| TiEmuError::Protocol(format!("variable {path:?}: {e}")))
 }

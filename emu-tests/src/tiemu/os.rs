@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use ti_files::{FlashFile, Model};
 
-use super::BenchError;
+use super::TiEmuError;
 
 /// Where Debian's TiEmu package puts the PedroM images. `TIEMU_PEDROM_DIR` overrides it.
 pub const PEDROM_DIR: &str = "/usr/share/tiemu/pedrom";
@@ -44,11 +44,11 @@ pub fn rom_variable(model: Model) -> &'static str {
 impl Os {
     /// The user's TI OS for `model`, from [`rom_variable`]: `None` when the variable is unset
     /// or empty, an error when it names something unusable.
-    pub fn from_env(model: Model) -> Option<Result<Os, BenchError>> {
+    pub fn from_env(model: Model) -> Option<Result<Os, TiEmuError>> {
         let var = rom_variable(model);
         let value = std::env::var_os(var).filter(|v| !v.is_empty())?;
         Some(
-            Os::from_file(Path::new(&value)).map_err(|reason| BenchError::Missing {
+            Os::from_file(Path::new(&value)).map_err(|reason| TiEmuError::Missing {
                 what: format!("{var}={}", Path::new(&value).display()),
                 reason,
             }),
@@ -107,7 +107,7 @@ pub fn pedrom_tib(model: Model) -> PathBuf {
 
 /// Wraps Debian's PedroM image for `model` into `dir/pedrom-<model>.<89u|9xu|v2u>` and returns
 /// its path.
-pub fn wrap_pedrom(model: Model, dir: &Path) -> Result<PathBuf, BenchError> {
+pub fn wrap_pedrom(model: Model, dir: &Path) -> Result<PathBuf, TiEmuError> {
     let tib = pedrom_tib(model);
     wrap_tib(
         model,
@@ -126,18 +126,18 @@ fn wrap_tib(
     stem: &str,
     hint: &str,
     dir: &Path,
-) -> Result<PathBuf, BenchError> {
-    let bytes = std::fs::read(tib).map_err(|e| BenchError::Missing {
+) -> Result<PathBuf, TiEmuError> {
+    let bytes = std::fs::read(tib).map_err(|e| TiEmuError::Missing {
         what: format!("OS image {}", tib.display()),
         reason: format!("{e}; {hint}"),
     })?;
     let file = FlashFile::os_from_tib(model, &bytes)
-        .map_err(|e| BenchError::Start(format!("{}: {e}", tib.display())))?;
+        .map_err(|e| TiEmuError::Start(format!("{}: {e}", tib.display())))?;
     let out = dir.join(format!("{stem}-{}.{}", model.name(), file.extension(model)));
     let bytes = file
         .to_bytes()
-        .map_err(|e| BenchError::Start(format!("wrapping {}: {e}", tib.display())))?;
-    ti_files::disk::write_atomic(&out, &bytes).map_err(|e| BenchError::io(&out, e))?;
+        .map_err(|e| TiEmuError::Start(format!("wrapping {}: {e}", tib.display())))?;
+    ti_files::disk::write_atomic(&out, &bytes).map_err(|e| TiEmuError::io(&out, e))?;
     Ok(out)
 }
 
@@ -148,7 +148,7 @@ pub(super) struct Launch {
     pub img_file: String,
 }
 
-pub(super) fn launch(os: &Os, model: Model, dir: &Path) -> Result<Launch, BenchError> {
+pub(super) fn launch(os: &Os, model: Model, dir: &Path) -> Result<Launch, TiEmuError> {
     let arg = |flag: &str, p: &Path| format!("-{flag}={}", p.display());
     Ok(match os {
         Os::PedroM => Launch {

@@ -10,7 +10,7 @@ use ti_build::ProgramImage;
 use ti_files::{charset, Variable};
 
 use super::ops::parse_path;
-use super::BenchError;
+use super::TiEmuError;
 
 /// The source of the text renderer (kept beside this file).
 pub const DRAWTEXT_SOURCE: &str = include_str!("programs/drawtext.s");
@@ -35,7 +35,7 @@ pub const DRAWTEXT_ROWS: [(u32, u32); 3] = [(0, 6), (12, 8), (28, 10)];
 
 /// An ASM program variable at `path` ("folder\name") whose body is `body`, without
 /// relocations.
-pub fn asm_variable(path: &str, body: Vec<u8>) -> Result<Variable, BenchError> {
+pub fn asm_variable(path: &str, body: Vec<u8>) -> Result<Variable, TiEmuError> {
     program_variable(
         path,
         &ProgramImage {
@@ -47,23 +47,23 @@ pub fn asm_variable(path: &str, body: Vec<u8>) -> Result<Variable, BenchError> {
 }
 
 /// The ASM program variable at `path` ("folder\name") of a linked program.
-pub fn program_variable(path: &str, image: &ProgramImage) -> Result<Variable, BenchError> {
+pub fn program_variable(path: &str, image: &ProgramImage) -> Result<Variable, TiEmuError> {
     let data = image
         .to_variable_data()
-        .map_err(|e| BenchError::Protocol(format!("{path}: {e}")))?;
+        .map_err(|e| TiEmuError::Protocol(format!("{path}: {e}")))?;
     Variable::asm_program(parse_path(path)?, data)
-        .map_err(|e| BenchError::Protocol(format!("{path}: {e}")))
+        .map_err(|e| TiEmuError::Protocol(format!("{path}: {e}")))
 }
 
 /// The renderer program at `path`, drawing `text` (printable ASCII).
-pub fn drawtext_variable(path: &str, text: &str) -> Result<Variable, BenchError> {
+pub fn drawtext_variable(path: &str, text: &str) -> Result<Variable, TiEmuError> {
     if text.is_empty() || !text.bytes().all(|b| (0x20..0x7F).contains(&b)) {
-        return Err(BenchError::Protocol(format!(
+        return Err(TiEmuError::Protocol(format!(
             "text {text:?}: the text oracle takes printable ASCII only"
         )));
     }
     let mut body = DRAWTEXT_CODE.to_vec();
-    body.extend(charset::encode(text).map_err(|e| BenchError::Protocol(e.to_string()))?);
+    body.extend(charset::encode(text).map_err(|e| TiEmuError::Protocol(e.to_string()))?);
     body.push(0);
     if body.len() % 2 == 1 {
         body.push(0);

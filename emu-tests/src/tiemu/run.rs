@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 
 use ti_files::VarPath;
 
-use super::{BenchError, Screen, TextMatch, TiEmu};
+use super::{Screen, TextMatch, TiEmu, TiEmuError};
 
 /// How long a run may take to reach a stable screen.
 pub const SETTLE_TIMEOUT: Duration = Duration::from_secs(15);
@@ -57,9 +57,9 @@ pub(super) fn banner_rows(boot: &Screen) -> Option<(u32, u32)> {
 
 impl TiEmu {
     /// Takes screenshots until two in a row are equal; `None` if that does not happen within
-    /// [`SETTLE_TIMEOUT`]. Fails with [`BenchError::EmulationStopped`] when TiEmu has stopped
+    /// [`SETTLE_TIMEOUT`]. Fails with [`TiEmuError::EmulationStopped`] when TiEmu has stopped
     /// in its debugger.
-    pub fn wait_for_stable_screen(&mut self) -> Result<Option<Screen>, BenchError> {
+    pub fn wait_for_stable_screen(&mut self) -> Result<Option<Screen>, TiEmuError> {
         let start = Instant::now();
         let mut last: Option<Screen> = None;
         while start.elapsed() < SETTLE_TIMEOUT {
@@ -69,7 +69,7 @@ impl TiEmu {
                 Some(s) => last = Some(s),
                 None => {
                     if let Some(window) = self.extra_window()? {
-                        return Err(BenchError::EmulationStopped(window));
+                        return Err(TiEmuError::EmulationStopped(window));
                     }
                     last = None;
                 }
@@ -80,16 +80,16 @@ impl TiEmu {
     }
 
     /// Runs `path` with `args` (typed as `path(args)` on the home screen) and waits for the
-    /// screen to settle. Fails with [`BenchError::Crashed`] when the OS shows that the program
-    /// crashed, and with [`BenchError::Hung`] when the screen never settles.
-    pub fn run(&mut self, path: &str, args: &str) -> Result<RunReport, BenchError> {
+    /// screen to settle. Fails with [`TiEmuError::Crashed`] when the OS shows that the program
+    /// crashed, and with [`TiEmuError::Hung`] when the screen never settles.
+    pub fn run(&mut self, path: &str, args: &str) -> Result<RunReport, TiEmuError> {
         let var = VarPath::parse(path)
-            .map_err(|e| BenchError::Protocol(format!("program {path:?}: {e}")))?;
+            .map_err(|e| TiEmuError::Protocol(format!("program {path:?}: {e}")))?;
         self.calc().run(&var, args)?;
         let entered = Instant::now();
         let settled = match self.wait_for_stable_screen() {
-            Err(BenchError::EmulationStopped(window)) => {
-                return Err(BenchError::Crashed {
+            Err(TiEmuError::EmulationStopped(window)) => {
+                return Err(TiEmuError::Crashed {
                     program: path.to_string(),
                     detail: format!(
                         "TiEmu stopped the emulation and opened its debugger (window {window:?}): an illegal instruction; start a new session"
@@ -102,7 +102,7 @@ impl TiEmu {
         let Some(screen) = settled else {
             let shot = self.x_screenshot().ok();
             let saved = self.keep_optional(shot.as_ref(), "hung");
-            return Err(BenchError::Hung {
+            return Err(TiEmuError::Hung {
                 program: path.to_string(),
                 timeout: SETTLE_TIMEOUT,
                 screenshot: saved,
@@ -110,7 +110,7 @@ impl TiEmu {
         };
         if self.shows_restart(&screen) {
             let saved = self.keep_optional(Some(&screen), "crashed");
-            return Err(BenchError::Crashed {
+            return Err(TiEmuError::Crashed {
                 program: path.to_string(),
                 detail: format!(
                     "{} restarted: its start-up banner is back on the screen",
@@ -133,7 +133,7 @@ impl TiEmu {
         &mut self,
         file: &std::path::Path,
         text: &str,
-    ) -> Result<Screen, BenchError> {
+    ) -> Result<Screen, TiEmuError> {
         Ok(self.run_file_expecting_texts(file, &[text])?.0)
     }
 
@@ -145,11 +145,11 @@ impl TiEmu {
         &mut self,
         file: &std::path::Path,
         texts: &[&str],
-    ) -> Result<(Screen, Vec<TextMatch>), BenchError> {
+    ) -> Result<(Screen, Vec<TextMatch>), TiEmuError> {
         let paths = self.send_file(file)?;
         let program = paths
             .first()
-            .ok_or_else(|| BenchError::Protocol(format!("{} holds no variable", file.display())))?;
+            .ok_or_else(|| TiEmuError::Protocol(format!("{} holds no variable", file.display())))?;
         self.run_expecting_texts(&program.to_string(), "", texts)
     }
 
@@ -160,7 +160,7 @@ impl TiEmu {
         path: &str,
         args: &str,
         text: &str,
-    ) -> Result<Screen, BenchError> {
+    ) -> Result<Screen, TiEmuError> {
         Ok(self.run_expecting_texts(path, args, &[text])?.0)
     }
 
@@ -171,7 +171,7 @@ impl TiEmu {
         path: &str,
         args: &str,
         texts: &[&str],
-    ) -> Result<(Screen, Vec<TextMatch>), BenchError> {
+    ) -> Result<(Screen, Vec<TextMatch>), TiEmuError> {
         // Render the references first: once the program runs it may wait for a key, and the
         // renderer must not run inside it.
         let templates = texts
@@ -186,7 +186,7 @@ impl TiEmu {
             match t.find_in(&report.screen) {
                 Some(m) => found.push(m),
                 None => {
-                    return Err(BenchError::TextNotFound {
+                    return Err(TiEmuError::TextNotFound {
                         text: t.text.clone(),
                         program: path.to_string(),
                         screenshot: saved,

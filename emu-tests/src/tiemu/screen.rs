@@ -5,11 +5,11 @@ use std::path::Path;
 
 use ti_files::Screen;
 
-use super::BenchError;
+use super::TiEmuError;
 
 /// An image from a binary PPM (P6, 8-bit), dark where the luminance is below half.
-pub fn from_ppm(ppm: &[u8]) -> Result<Screen, BenchError> {
-    let bad = |why: &str| BenchError::Protocol(format!("X screenshot: {why}"));
+pub fn from_ppm(ppm: &[u8]) -> Result<Screen, TiEmuError> {
+    let bad = |why: &str| TiEmuError::Protocol(format!("X screenshot: {why}"));
     // Header: "P6" width height maxval, separated by whitespace, then one whitespace byte.
     let mut fields = Vec::new();
     let mut i = 0;
@@ -45,11 +45,11 @@ pub fn from_ppm(ppm: &[u8]) -> Result<Screen, BenchError> {
 
 /// Saves `screen` as a PNG at `path` (creating its folder; a whole file or none), each pixel
 /// drawn as a `scale` x `scale` square.
-pub fn save_png(screen: &Screen, path: &Path, scale: u32) -> Result<(), BenchError> {
+pub fn save_png(screen: &Screen, path: &Path, scale: u32) -> Result<(), TiEmuError> {
     if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| BenchError::io(dir, e))?;
+        std::fs::create_dir_all(dir).map_err(|e| TiEmuError::io(dir, e))?;
     }
-    ti_files::disk::write_atomic(path, &screen.to_png(scale)).map_err(|e| BenchError::io(path, e))
+    ti_files::disk::write_atomic(path, &screen.to_png(scale)).map_err(|e| TiEmuError::io(path, e))
 }
 
 #[cfg(test)]

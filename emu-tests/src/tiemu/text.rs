@@ -15,7 +15,7 @@
 use ti_link::ops::keys;
 
 use super::programs::{drawtext_variable, DRAWTEXT_ROWS};
-use super::{BenchError, Screen, TiEmu};
+use super::{Screen, TiEmu, TiEmuError};
 
 /// Where the bench stores the renderer on the calculator.
 pub const RENDERER_PATH: &str = "main\\tbtext";
@@ -70,12 +70,12 @@ pub struct TextMatch {
 
 impl TextTemplates {
     /// Cuts the templates out of a screenshot of the renderer.
-    pub fn from_rendering(text: &str, rendering: &Screen) -> Result<TextTemplates, BenchError> {
+    pub fn from_rendering(text: &str, rendering: &Screen) -> Result<TextTemplates, TiEmuError> {
         let mut fonts: [Option<Template>; 3] = [None, None, None];
         for (i, &(y, h)) in DRAWTEXT_ROWS.iter().enumerate() {
             let band = rendering.crop(0, y, rendering.width(), h);
             let Some((bx, by, bw, bh)) = band.bounding_box() else {
-                return Err(BenchError::Protocol(format!(
+                return Err(TiEmuError::Protocol(format!(
                     "the OS drew nothing for {text:?} in font {i}: its DrawStr or FontSetSys does not work, so the text cannot be checked"
                 )));
             };
@@ -88,7 +88,7 @@ impl TextTemplates {
             }
         }
         if fonts.iter().all(Option::is_none) {
-            return Err(BenchError::Protocol(format!(
+            return Err(TiEmuError::Protocol(format!(
                 "{text:?} is wider than the screen in every font"
             )));
         }
@@ -116,7 +116,7 @@ impl TextTemplates {
 impl TiEmu {
     /// How the calculator draws `text` in each font (rendered on the calculator the first time,
     /// then cached). Must be called while no program is running: it runs the renderer.
-    pub fn text_templates(&mut self, text: &str) -> Result<TextTemplates, BenchError> {
+    pub fn text_templates(&mut self, text: &str) -> Result<TextTemplates, TiEmuError> {
         if let Some(t) = self.text_cache.iter().find(|t| t.text == text) {
             return Ok(t.clone());
         }
@@ -126,7 +126,7 @@ impl TiEmu {
         self.calc().run(&path, "")?;
         // The renderer waits for a key: its screen is stable once it has drawn.
         let shot = self.wait_for_stable_screen()?.ok_or_else(|| {
-            BenchError::Protocol("the text renderer never showed a stable screen".into())
+            TiEmuError::Protocol("the text renderer never showed a stable screen".into())
         })?;
         self.calc().send_key(keys::ENTER)?;
         let templates = TextTemplates::from_rendering(text, &shot)?;
@@ -144,7 +144,7 @@ impl TiEmu {
         &mut self,
         screen: &Screen,
         text: &str,
-    ) -> Result<Option<TextMatch>, BenchError> {
+    ) -> Result<Option<TextMatch>, TiEmuError> {
         Ok(self.text_templates(text)?.find_in(screen))
     }
 }

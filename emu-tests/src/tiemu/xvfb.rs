@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use super::BenchError;
+use super::TiEmuError;
 
 /// How long Xvfb may take to come up.
 const START_TIMEOUT: Duration = Duration::from_secs(15);
@@ -22,7 +22,7 @@ pub struct Xvfb {
 impl Xvfb {
     /// Starts `Xvfb -displayfd 1 -screen 0 WxHx24 -nolisten tcp` in the directory `dir` and
     /// waits until it names its display, which it does once it accepts connections.
-    pub fn start(width: u32, height: u32, dir: &Path) -> Result<Xvfb, BenchError> {
+    pub fn start(width: u32, height: u32, dir: &Path) -> Result<Xvfb, TiEmuError> {
         let mut child = Command::new("Xvfb")
             .current_dir(dir)
             .args(["-displayfd", "1", "-nolisten", "tcp", "-screen", "0"])
@@ -31,7 +31,7 @@ impl Xvfb {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| BenchError::Missing {
+            .map_err(|e| TiEmuError::Missing {
                 what: "Xvfb".into(),
                 reason: format!("{e}; install the Debian package xvfb (tools/setup)"),
             })?;
@@ -55,14 +55,14 @@ impl Xvfb {
                 break text;
             }
             if let Ok(Some(status)) = child.try_wait() {
-                return Err(BenchError::Start(format!(
+                return Err(TiEmuError::Start(format!(
                     "Xvfb exited at start ({status})"
                 )));
             }
             if start.elapsed() > START_TIMEOUT {
                 let _ = child.kill();
                 let _ = child.wait();
-                return Err(BenchError::Start(format!(
+                return Err(TiEmuError::Start(format!(
                     "Xvfb did not report a display within {START_TIMEOUT:?}"
                 )));
             }
@@ -72,7 +72,7 @@ impl Xvfb {
             Err(_) => {
                 let _ = child.kill();
                 let _ = child.wait();
-                Err(BenchError::Start(format!(
+                Err(TiEmuError::Start(format!(
                     "Xvfb reported {text:?} instead of a display number"
                 )))
             }

@@ -5,7 +5,7 @@
 use std::sync::OnceLock;
 use std::time::Instant;
 
-use emu_tests::tiemu::{BenchError, Os, TiEmu};
+use emu_tests::tiemu::{Os, TiEmu, TiEmuError};
 use ti68k::contest::install::{Installed, Programs};
 use ti68k::contest::run::{self, MatchOutcome, RunOptions};
 use ti68k::contest::setup::{AiSpec, MatchSetup};
@@ -50,7 +50,7 @@ pub fn boot(test: &str, model: Model, system: System) -> Option<TiEmu> {
     };
     match started {
         Ok(t) => Some(t),
-        Err(BenchError::Missing { what, reason }) => {
+        Err(TiEmuError::Missing { what, reason }) => {
             testkit::skip(test, &format!("{what}: {reason}"));
             None
         }

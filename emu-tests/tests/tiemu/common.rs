@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use emu_tests::fixture::{assemble_str, require_binutils};
-use emu_tests::tiemu::{programs, BenchError, Os, TiEmu};
+use emu_tests::tiemu::{programs, Os, TiEmu, TiEmuError};
 use ti_files::{Model, VarFile};
 
 /// `tests/data/tiemu/<name>`.
@@ -62,7 +62,7 @@ fn boot(test: &str, model: Model, os: Os) -> Option<TiEmu> {
             );
             Some(t)
         }
-        Err(BenchError::Missing { what, reason }) => {
+        Err(TiEmuError::Missing { what, reason }) => {
             testkit::skip(test, &format!("{what}: {reason}"));
             None
         }

@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use super::common;
-use emu_tests::tiemu::{BenchError, Screen, TiEmu};
+use emu_tests::tiemu::{Screen, TiEmu, TiEmuError};
 use ti_files::{Integer, Model, Value, VarFile, VarName, VarPath, VarType, Variable};
 use ti_link::LinkError;
 
@@ -62,7 +62,7 @@ fn link_sequence(test: &str, model: Model, mut t: TiEmu) {
         other => panic!("{test}: a missing variable gave {other:?}"),
     }
     match t.get_value("main\\nothere") {
-        Err(BenchError::Link(LinkError::NotFound { .. })) => {}
+        Err(TiEmuError::Link(LinkError::NotFound { .. })) => {}
         other => panic!("{test}: a missing variable gave {other:?}"),
     }
     assert!(t.is_ready().unwrap());

@@ -7,7 +7,7 @@
 //! behind any other TiEmu test on the machine.
 
 use super::common;
-use emu_tests::tiemu::{BenchError, TiEmu};
+use emu_tests::tiemu::{TiEmu, TiEmuError};
 use ti_files::Model;
 
 const HELLO_TEXT: &str = "HELLO FROM TIEMU";
@@ -41,7 +41,7 @@ fn crash_is_reported(test: &str, model: Model, mut t: TiEmu) {
         };
         t.send_file(&file).unwrap();
         match t.run(&format!("main\\{name}"), "") {
-            Err(BenchError::Crashed {
+            Err(TiEmuError::Crashed {
                 detail, screenshot, ..
             }) => {
                 eprintln!("{test}: {name}: crash reported: {detail} ({screenshot:?})");

@@ -25,7 +25,7 @@ use super::image::ProgramImage;
 use super::report::SizeReport;
 use super::tools::{run, Tools};
 use super::wasm::ModuleInfo;
-use super::{cargo, check68k, link, package, prelude, BuildError, Route};
+use super::{cargo, check68k, linker, package, prelude, BuildError, Route};
 
 /// The program crate, relative to the repository root.
 pub const PROGRAMS_DIR: &str = "calc/programs";
@@ -222,10 +222,10 @@ pub fn build(options: &BuildOptions) -> Result<Built, BuildError> {
         .collect();
     exports.extend(RUNTIME_EXPORTS.iter().map(|s| s.to_string()));
     let elf = dir.join(format!("{program}.elf"));
-    link::link(&tools, &rt.join("link.ld"), &objects, &exports, &elf)?;
+    linker::link(&tools, &rt.join("link.ld"), &objects, &exports, &elf)?;
     let elf_bytes = std::fs::read(&elf).map_err(io(format!("reading {}", elf.display())))?;
     exports.push("_start".to_string());
-    let (image, sections) = link::read_image(&elf_bytes, &exports)?;
+    let (image, sections) = linker::read_image(&elf_bytes, &exports)?;
     image.validate()?;
 
     // 5. The 68000-only check and the report.

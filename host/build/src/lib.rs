@@ -11,7 +11,7 @@
 //! | wasm2c's output tuned for the 68000 | [`prelude`] |
 //! | C glue of each program | [`glue`] |
 //! | GCC and its alignment plugin | `gcc` |
-//! | GNU ld, then ELF -> [`ProgramImage`] | [`link`] |
+//! | GNU ld, then ELF -> [`ProgramImage`] | [`linker`] |
 //! | 68000-only check | [`check68k`] |
 //! | size report | [`report`] |
 //! | calculator files | `package` |
@@ -23,7 +23,7 @@ mod driver;
 mod gcc;
 pub mod glue;
 mod image;
-pub mod link;
+pub mod linker;
 mod package;
 pub mod prelude;
 pub mod report;
@@ -121,7 +121,7 @@ pub enum BuildError {
     OutOfReach(String),
     /// The linked program cannot be made into an image.
     #[error(transparent)]
-    Link(#[from] link::LinkError),
+    Link(#[from] linker::LinkerError),
     /// The image cannot be encoded as an ASM variable.
     #[error(transparent)]
     Image(#[from] ImageError),

@@ -1,4 +1,4 @@
-//! The project's linker (`ti_build::link`) on small assembled programs: 32-bit absolute
+//! The project's linker (`ti_build::linker`) on small assembled programs: 32-bit absolute
 //! addresses become AMS relocation entries with the right targets, addresses of absolute
 //! symbols stay as they are, and what an AMS program cannot hold is refused with a clear
 //! error: 16-bit absolute relocations, a 32-bit address at an odd offset, initialised writable
@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use ti_build::link::{link, read_image, LinkError};
+use ti_build::linker::{link, read_image, LinkerError};
 use ti_build::tools::Tools;
 use ti_build::{BuildError, ProgramImage, Relocation};
 
@@ -18,7 +18,7 @@ fn link_source(
     dir: &Path,
     name: &str,
     source: &str,
-) -> Result<ProgramImage, LinkError> {
+) -> Result<ProgramImage, LinkerError> {
     let src = dir.join(format!("{name}.s"));
     std::fs::write(&src, source).unwrap();
     let object = dir.join(format!("{name}.o"));
@@ -118,7 +118,7 @@ fn what_ams_cannot_hold_is_refused() {
     )
     .unwrap_err();
     assert!(
-        matches!(error, LinkError::Unsupported { r_type: 2, .. }),
+        matches!(error, LinkerError::Unsupported { r_type: 2, .. }),
         "{error}"
     );
     assert!(error.to_string().contains("only 32-bit absolute addresses"));
@@ -131,7 +131,7 @@ fn what_ams_cannot_hold_is_refused() {
          \t.section .rodata\nodd:\t.byte 1\n\t.long _start\n",
     )
     .unwrap_err();
-    assert!(matches!(error, LinkError::OddRelocation(_)), "{error}");
+    assert!(matches!(error, LinkerError::OddRelocation(_)), "{error}");
 
     let error = link_source(
         &tools,
@@ -142,7 +142,7 @@ fn what_ams_cannot_hold_is_refused() {
     )
     .unwrap_err();
     assert!(
-        matches!(error, LinkError::WritableData { bytes: 4, .. }),
+        matches!(error, LinkerError::WritableData { bytes: 4, .. }),
         "{error}"
     );
     assert!(error.to_string().contains("counter"), "{error}");
@@ -154,5 +154,5 @@ fn what_ams_cannot_hold_is_refused() {
         "\t.text\nhelper:\trts\n\t.globl _start\n_start:\tbsr.s helper\n\trts\n",
     )
     .unwrap_err();
-    assert_eq!(error, LinkError::EntryNotFirst(2));
+    assert_eq!(error, LinkerError::EntryNotFirst(2));
 }

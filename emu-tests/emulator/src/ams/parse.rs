@@ -52,7 +52,7 @@ pub struct Parsed {
 
 /// Why a line does not parse.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ParseError {
+pub enum TextParseError {
     /// AMS would throw this error.
     Throw(u16, String),
     /// The line uses something the harness does not parse.
@@ -88,11 +88,11 @@ impl Lexer<'_> {
         ti_text(&self.text[self.at..])
     }
 
-    fn not_emulated(&self, what: &str) -> ParseError {
-        ParseError::NotEmulated(format!("{what} (at \"{}\")", self.rest()))
+    fn not_emulated(&self, what: &str) -> TextParseError {
+        TextParseError::NotEmulated(format!("{what} (at \"{}\")", self.rest()))
     }
 
-    fn name(&mut self) -> Result<Vec<u8>, ParseError> {
+    fn name(&mut self) -> Result<Vec<u8>, TextParseError> {
         let start = self.at;
         while self.text.get(self.at).is_some_and(|&b| is_name_char(b)) {
             self.at += 1;
@@ -102,7 +102,7 @@ impl Lexer<'_> {
             .map(u8::to_ascii_lowercase)
             .collect();
         if name.len() > 8 {
-            return Err(ParseError::Throw(
+            return Err(TextParseError::Throw(
                 ERR_NAME_TOO_LONG,
                 format!(
                     "the name \"{}\" is longer than 8 characters",
@@ -114,12 +114,12 @@ impl Lexer<'_> {
     }
 
     /// `[folder\]name`, as tokens.
-    fn path(&mut self) -> Result<Vec<u8>, ParseError> {
+    fn path(&mut self) -> Result<Vec<u8>, TextParseError> {
         let first = self.name()?;
         if self.text.get(self.at) == Some(&b'\\') {
             self.at += 1;
             if !self.text.get(self.at).is_some_and(|&b| is_name_start(b)) {
-                return Err(ParseError::Throw(
+                return Err(TextParseError::Throw(
                     ERR_SYNTAX,
                     "a name must follow the folder's backslash".into(),
                 ));
@@ -135,13 +135,13 @@ impl Lexer<'_> {
         Ok(name_tokens(&first))
     }
 
-    fn integer(&mut self, negative: bool) -> Result<Vec<u8>, ParseError> {
+    fn integer(&mut self, negative: bool) -> Result<Vec<u8>, TextParseError> {
         let start = self.at;
         while self.text.get(self.at).is_some_and(u8::is_ascii_digit) {
             self.at += 1;
         }
         if self.at == start {
-            return Err(ParseError::Throw(
+            return Err(TextParseError::Throw(
                 ERR_SYNTAX,
                 "the negation sign must be followed by a number".into(),
             ));
@@ -161,18 +161,18 @@ impl Lexer<'_> {
         };
         let value: ti_files::Integer = text
             .parse()
-            .map_err(|e| ParseError::NotEmulated(format!("the integer {text}: {e}")))?;
+            .map_err(|e| TextParseError::NotEmulated(format!("the integer {text}: {e}")))?;
         Ok(value.to_estack())
     }
 
-    fn string(&mut self) -> Result<Vec<u8>, ParseError> {
+    fn string(&mut self) -> Result<Vec<u8>, TextParseError> {
         self.at += 1;
         let start = self.at;
         while self.text.get(self.at).is_some_and(|&b| b != b'"') {
             self.at += 1;
         }
         if self.at >= self.text.len() {
-            return Err(ParseError::Throw(
+            return Err(TextParseError::Throw(
                 ERR_EXPECTED_DOUBLE_QUOTE,
                 "the string has no closing quote".into(),
             ));
@@ -185,7 +185,7 @@ impl Lexer<'_> {
     }
 
     /// An integer or a string (a call's argument), or `None` if neither starts here.
-    fn literal(&mut self) -> Result<Option<Vec<u8>>, ParseError> {
+    fn literal(&mut self) -> Result<Option<Vec<u8>>, TextParseError> {
         match self.peek() {
             Some(b'"') => self.string().map(Some),
             Some(NEG) => {
@@ -193,7 +193,7 @@ impl Lexer<'_> {
                 self.integer(true).map(Some)
             }
             Some(b) if b.is_ascii_digit() => self.integer(false).map(Some),
-            Some(b'-') => Err(ParseError::Throw(
+            Some(b'-') => Err(TextParseError::Throw(
                 ERR_SYNTAX,
                 "an ASCII '-' where a value is expected: AMS's unary minus is the negation sign 0xAD".into(),
             )),
@@ -201,7 +201,7 @@ impl Lexer<'_> {
         }
     }
 
-    fn value(&mut self) -> Result<Vec<u8>, ParseError> {
+    fn value(&mut self) -> Result<Vec<u8>, TextParseError> {
         if let Some(v) = self.literal()? {
             return Ok(v);
         }
@@ -223,7 +223,7 @@ impl Lexer<'_> {
                 match self.literal()? {
                     Some(a) => args.push(a),
                     None if self.peek().is_none() => {
-                        return Err(ParseError::Throw(
+                        return Err(TextParseError::Throw(
                             ERR_EXPECTED_RPAR,
                             "the call has no closing parenthesis".into(),
                         ))
@@ -241,7 +241,7 @@ impl Lexer<'_> {
                         break;
                     }
                     None => {
-                        return Err(ParseError::Throw(
+                        return Err(TextParseError::Throw(
                             ERR_EXPECTED_RPAR,
                             "the call has no closing parenthesis".into(),
                         ))
@@ -274,7 +274,7 @@ pub fn name_tokens(name: &[u8]) -> Vec<u8> {
 }
 
 /// Parses one line of TI-BASIC (TI charset) into tokens.
-pub fn parse(text: &[u8]) -> Result<Parsed, ParseError> {
+pub fn parse(text: &[u8]) -> Result<Parsed, TextParseError> {
     let mut lx = Lexer { text, at: 0 };
     let mut tokens = lx.value()?;
     let mut single = true;
@@ -284,7 +284,7 @@ pub fn parse(text: &[u8]) -> Result<Parsed, ParseError> {
             lx.at += 1;
             lx.skip_spaces();
             if !lx.text.get(lx.at).is_some_and(|&b| is_name_start(b)) {
-                return Err(ParseError::Throw(
+                return Err(TextParseError::Throw(
                     ERR_SYNTAX,
                     "the store arrow must be followed by a variable name".into(),
                 ));
@@ -303,7 +303,7 @@ pub fn parse(text: &[u8]) -> Result<Parsed, ParseError> {
         }
         Some(b':') => return Err(lx.not_emulated("several statements separated by ':'")),
         Some(b')') => {
-            return Err(ParseError::Throw(
+            return Err(TextParseError::Throw(
                 ERR_SYNTAX,
                 "a ')' without its '('".into(),
             ))
@@ -320,11 +320,11 @@ fn push_parse_text(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
         ctx.detail = format!("(\"{}\")", ti_text(&text));
         let parsed = match parse(&text) {
             Ok(parsed) => parsed,
-            Err(ParseError::Throw(code, why)) => {
+            Err(TextParseError::Throw(code, why)) => {
                 ctx.detail.push_str(&format!(": {why},"));
                 return Err(Stop::Throw(code));
             }
-            Err(ParseError::NotEmulated(why)) => {
+            Err(TextParseError::NotEmulated(why)) => {
                 return Err(ctx
                     .misuse(format!(
                         "\"{}\": {why}; the harness parses only a call name(args) with integer and string arguments, a literal, a name, and a store with the arrow 0x16",
@@ -440,7 +440,7 @@ mod tests {
     #[test]
     fn errors_ams_throws_and_what_is_not_emulated() {
         let throw = |t: &[u8]| match parse(t) {
-            Err(ParseError::Throw(code, _)) => code,
+            Err(TextParseError::Throw(code, _)) => code,
             other => panic!("{other:?}"),
         };
         assert_eq!(throw(b"\"abc"), ERR_EXPECTED_DOUBLE_QUOTE);
@@ -457,7 +457,7 @@ mod tests {
             b"sin(1)x",
         ] {
             assert!(
-                matches!(parse(t), Err(ParseError::NotEmulated(_))),
+                matches!(parse(t), Err(TextParseError::NotEmulated(_))),
                 "{:?}: {:?}",
                 String::from_utf8_lossy(t),
                 parse(t)

@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use super::setup::{AiSpec, MatchSetup};
-use super::ContestError;
+use super::MatchError;
 use ti_build::{build, repository_root, BuildOptions, ProgramImage};
 use ti_files::{BasicText, Integer, Model, Value, VarFile, VarName, VarPath, VarType, Variable};
 use ti_link::{Cable, Calculator};
@@ -30,15 +30,15 @@ const NAMES: [&str; 4] = ["arbitre", "joueur", "fautif", "replay"];
 impl Programs {
     /// Builds the programs from the repository containing `dir` (the cross build of
     /// docs/cross-build.md; cached under `target/`).
-    pub fn build(dir: &Path) -> Result<Programs, ContestError> {
-        let root = repository_root(dir).map_err(|e| ContestError::Build {
+    pub fn build(dir: &Path) -> Result<Programs, MatchError> {
+        let root = repository_root(dir).map_err(|e| MatchError::Build {
             program: "arbitre".into(),
             source: Box::new(e),
         })?;
         let mut data = Vec::new();
         for program in NAMES {
             let built =
-                build(&BuildOptions::new(&root, program)).map_err(|e| ContestError::Build {
+                build(&BuildOptions::new(&root, program)).map_err(|e| MatchError::Build {
                     program: program.into(),
                     source: Box::new(e),
                 })?;
@@ -50,7 +50,7 @@ impl Programs {
     /// Reads the programs from the calculator files `ti68k build` writes into `dir`
     /// (`arbitre.89z`, `joueur.89z`, `fautif.89z`, `replay.89z`, or `.9xz`/`.v2z` for the other
     /// models).
-    pub fn from_dir(dir: &Path, model: Model) -> Result<Programs, ContestError> {
+    pub fn from_dir(dir: &Path, model: Model) -> Result<Programs, MatchError> {
         let mut data = Vec::new();
         for program in NAMES {
             let ext = format!("{}z", model.extension_prefix());
@@ -61,7 +61,7 @@ impl Programs {
                 .iter()
                 .find(|v| v.var_type == VarType::ASM)
                 .ok_or_else(|| {
-                    ContestError::Setup(format!("{} holds no ASM program", path.display()))
+                    MatchError::Setup(format!("{} holds no ASM program", path.display()))
                 })?;
             data.push(var.data.clone());
         }
@@ -82,35 +82,35 @@ impl Programs {
     }
 }
 
-fn image_data(program: &str, image: &ProgramImage) -> Result<Vec<u8>, ContestError> {
+fn image_data(program: &str, image: &ProgramImage) -> Result<Vec<u8>, MatchError> {
     image
         .to_variable_data()
-        .map_err(|e| ContestError::Setup(format!("{program}: {e}")))
+        .map_err(|e| MatchError::Setup(format!("{program}: {e}")))
 }
 
-fn read_file(path: &Path) -> Result<VarFile, ContestError> {
-    let file_error = |source| ContestError::File {
+fn read_file(path: &Path) -> Result<VarFile, MatchError> {
+    let file_error = |source| MatchError::File {
         path: path.display().to_string(),
         source,
     };
     let bytes =
-        std::fs::read(path).map_err(|e| ContestError::Setup(format!("{}: {e}", path.display())))?;
+        std::fs::read(path).map_err(|e| MatchError::Setup(format!("{}: {e}", path.display())))?;
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
     VarFile::from_bytes_with_extension(&bytes, ext).map_err(file_error)
 }
 
-fn path(folder: &str, name: &str) -> Result<VarPath, ContestError> {
+fn path(folder: &str, name: &str) -> Result<VarPath, MatchError> {
     Ok(VarPath::new(VarName::new(folder)?, VarName::new(name)?))
 }
 
-fn value(folder: &str, name: &str, value: Value) -> Result<Variable, ContestError> {
+fn value(folder: &str, name: &str, value: Value) -> Result<Variable, MatchError> {
     Variable::new(path(folder, name)?, &value)
-        .map_err(|e| ContestError::Setup(format!("{folder}\\{name}: {e}")))
+        .map_err(|e| MatchError::Setup(format!("{folder}\\{name}: {e}")))
 }
 
-fn program(folder: &str, name: &str, data: &[u8]) -> Result<Variable, ContestError> {
+fn program(folder: &str, name: &str, data: &[u8]) -> Result<Variable, MatchError> {
     Variable::asm_program(path(folder, name)?, data.to_vec())
-        .map_err(|e| ContestError::Setup(format!("{folder}\\{name}: {e}")))
+        .map_err(|e| MatchError::Setup(format!("{folder}\\{name}: {e}")))
 }
 
 /// Every variable the match needs. `wait_for_key`: the arbiter waits for a key at the end
@@ -119,7 +119,7 @@ pub fn variables(
     setup: &MatchSetup,
     programs: &Programs,
     wait_for_key: bool,
-) -> Result<Vec<Variable>, ContestError> {
+) -> Result<Vec<Variable>, MatchError> {
     setup.validate()?;
     let home = &setup.arbiter_folder;
     let mut vars = vec![
@@ -159,24 +159,24 @@ pub fn variables(
 
 /// The TI-BASIC AI whose source text is `source`, as a program in text form named like the AI
 /// program, in `folder`.
-fn basic_ai(setup: &MatchSetup, folder: &str, source: &Path) -> Result<Variable, ContestError> {
+fn basic_ai(setup: &MatchSetup, folder: &str, source: &Path) -> Result<Variable, MatchError> {
     let text = std::fs::read_to_string(source).map_err(|e| {
-        ContestError::Setup(format!(
+        MatchError::Setup(format!(
             "{}: {e} (give the TI-BASIC AI's source text, UTF-8)",
             source.display()
         ))
     })?;
     let program = BasicText::program(&text)
-        .map_err(|e| ContestError::Setup(format!("{}: {e}", source.display())))?;
+        .map_err(|e| MatchError::Setup(format!("{}: {e}", source.display())))?;
     value(folder, &setup.program, Value::Basic(program))
 }
 
 /// The variables of the user's AI file, moved into `folder`; its program renamed to the AI
 /// program's name.
-fn user_ai(setup: &MatchSetup, folder: &str, file: &Path) -> Result<Vec<Variable>, ContestError> {
+fn user_ai(setup: &MatchSetup, folder: &str, file: &Path) -> Result<Vec<Variable>, MatchError> {
     let parsed = read_file(file)?;
     if parsed.model != setup.model {
-        return Err(ContestError::Setup(format!(
+        return Err(MatchError::Setup(format!(
             "{} is a {} file; the match is on a {}",
             file.display(),
             parsed.model,
@@ -194,7 +194,7 @@ fn user_ai(setup: &MatchSetup, folder: &str, file: &Path) -> Result<Vec<Variable
             .copied()
             .find(|&i| parsed.variables[i].name.to_string() == setup.program)
             .ok_or_else(|| {
-                ContestError::Setup(format!(
+                MatchError::Setup(format!(
                     "{}: {} programs and none named {}: give a file with the AI's program",
                     file.display(),
                     programs.len(),
@@ -234,14 +234,14 @@ impl Installed {
         setup: &MatchSetup,
         programs: &Programs,
         wait_for_key: bool,
-    ) -> Result<(), ContestError> {
+    ) -> Result<(), MatchError> {
         let vars = variables(setup, programs, wait_for_key)?;
         let sent_before = |v: &Variable| {
             v.var_type == VarType::ASM && self.programs.get(&v.path().to_string()) == Some(&v.data)
         };
         let needed: Vec<Variable> = vars.into_iter().filter(|v| !sent_before(v)).collect();
         calc.send_variables(&needed)
-            .map_err(ContestError::link("sending the arbiter and the AIs"))?;
+            .map_err(MatchError::link("sending the arbiter and the AIs"))?;
         for v in needed.into_iter().filter(|v| v.var_type == VarType::ASM) {
             self.programs.insert(v.path().to_string(), v.data);
         }
@@ -255,10 +255,10 @@ pub fn install<C: Cable>(
     setup: &MatchSetup,
     programs: &Programs,
     wait_for_key: bool,
-) -> Result<(), ContestError> {
+) -> Result<(), MatchError> {
     let vars = variables(setup, programs, wait_for_key)?;
     calc.send_variables(&vars)
-        .map_err(ContestError::link("sending the arbiter and the AIs"))
+        .map_err(MatchError::link("sending the arbiter and the AIs"))
 }
 
 #[cfg(test)]

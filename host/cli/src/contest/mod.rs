@@ -13,7 +13,7 @@
 //!   moves are those the same AIs play natively.
 //!
 //! ```no_run
-//! # fn main() -> Result<(), ti68k::contest::ContestError> {
+//! # fn main() -> Result<(), ti68k::contest::MatchError> {
 //! use ti68k::contest::{install, run, setup::{AiSpec, MatchSetup}, verify};
 //! use ti_files::Model;
 //! use ti_link::{CableSpec, Calculator};
@@ -40,7 +40,7 @@ use ti_link::LinkError;
 
 /// What can go wrong with a match. Each message says what happened and what to do.
 #[derive(Debug, thiserror::Error)]
-pub enum ContestError {
+pub enum MatchError {
     /// The match's settings are not usable.
     #[error("match set-up: {0}")]
     Setup(String),
@@ -85,9 +85,9 @@ pub enum ContestError {
     Mismatch(String),
 }
 
-impl ContestError {
-    pub(crate) fn link(doing: impl Into<String>) -> impl FnOnce(LinkError) -> ContestError {
+impl MatchError {
+    pub(crate) fn link(doing: impl Into<String>) -> impl FnOnce(LinkError) -> MatchError {
         let doing = doing.into();
-        move |source| ContestError::Link { doing, source }
+        move |source| MatchError::Link { doing, source }
     }
 }

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use calc::connect4::log::{self, GameLog};
 
 use super::setup::MatchSetup;
-use super::ContestError;
+use super::MatchError;
 use ti_files::Screen;
 use ti_files::{Integer, Value, VarName, VarPath, VarType};
 use ti_link::{Cable, Calculator, LinkError};
@@ -66,13 +66,13 @@ pub struct MatchOutcome {
 
 impl MatchOutcome {
     /// The decoded log.
-    pub fn game(&self) -> Result<GameLog<'_>, ContestError> {
+    pub fn game(&self) -> Result<GameLog<'_>, MatchError> {
         log::decode(&self.log)
-            .map_err(|e| ContestError::Results(format!("journal is not a valid game log: {e:?}")))
+            .map_err(|e| MatchError::Results(format!("journal is not a valid game log: {e:?}")))
     }
 
     /// The game as text: the names, the moves, the final board and the result.
-    pub fn render(&self) -> Result<String, ContestError> {
+    pub fn render(&self) -> Result<String, MatchError> {
         Ok(crate::play::connect4::render_log(&self.game()?))
     }
 }
@@ -82,7 +82,7 @@ pub fn log_payload(data: &[u8]) -> Option<&[u8]> {
     data.strip_suffix(b"\0c4l\0\xF8")
 }
 
-fn var(folder: &str, name: &str) -> Result<VarPath, ContestError> {
+fn var(folder: &str, name: &str) -> Result<VarPath, MatchError> {
     Ok(VarPath::new(VarName::new(folder)?, VarName::new(name)?))
 }
 
@@ -92,14 +92,14 @@ pub fn wait_until_ready<C: Cable>(
     calc: &mut Calculator<C>,
     timeout: Duration,
     poll: Duration,
-) -> Result<(), ContestError> {
+) -> Result<(), MatchError> {
     let start = Instant::now();
     let saved = calc.cable().timeout();
     calc.cable_mut().set_timeout(Duration::from_millis(400));
     let result = loop {
         let left = timeout.saturating_sub(start.elapsed());
         if left.is_zero() {
-            break Err(ContestError::Timeout(timeout));
+            break Err(MatchError::Timeout(timeout));
         }
         let answer = calc
             .cable_mut()
@@ -110,9 +110,9 @@ pub fn wait_until_ready<C: Cable>(
             Ok(()) => break Ok(()),
             Err(LinkError::Busy { .. }) => std::thread::sleep(poll),
             Err(LinkError::Cable(ti_link::CableError::Timeout { .. })) => {
-                break Err(ContestError::Timeout(timeout))
+                break Err(MatchError::Timeout(timeout))
             }
-            Err(e) => break Err(ContestError::link("waiting for the arbiter")(e)),
+            Err(e) => break Err(MatchError::link("waiting for the arbiter")(e)),
         }
     };
     calc.cable_mut().set_timeout(saved);
@@ -127,28 +127,26 @@ pub fn run_match<C: Cable>(
     calc: &mut Calculator<C>,
     setup: &MatchSetup,
     options: &RunOptions,
-) -> Result<MatchOutcome, ContestError> {
+) -> Result<MatchOutcome, MatchError> {
     let home = &setup.arbiter_folder;
     calc.ready()
-        .map_err(ContestError::link("checking that the calculator is ready"))?;
+        .map_err(MatchError::link("checking that the calculator is ready"))?;
     calc.set_value(
         &var(home, "colonne")?,
         &Value::Integer(Integer::from(PENDING)),
     )
-    .map_err(ContestError::link(
-        "marking the arbiter's result as pending",
-    ))?;
+    .map_err(MatchError::link("marking the arbiter's result as pending"))?;
     let start = Instant::now();
     calc.run(&var(home, "arbitre")?, &setup.arguments())
-        .map_err(ContestError::link("starting the arbiter"))?;
+        .map_err(MatchError::link("starting the arbiter"))?;
     wait_until_ready(calc, options.timeout, options.poll)?;
     let elapsed = start.elapsed();
     let screen = if options.screenshot {
         let shot = calc
             .screenshot()
-            .map_err(ContestError::link("taking the final screen"))?;
+            .map_err(MatchError::link("taking the final screen"))?;
         calc.send_key(13)
-            .map_err(ContestError::link("pressing ENTER to end the arbiter"))?;
+            .map_err(MatchError::link("pressing ENTER to end the arbiter"))?;
         wait_until_ready(calc, Duration::from_secs(30), options.poll)?;
         Some(shot)
     } else {
@@ -164,7 +162,7 @@ pub fn read_results<C: Cable>(
     setup: &MatchSetup,
     screen: Option<Screen>,
     elapsed: Duration,
-) -> Result<MatchOutcome, ContestError> {
+) -> Result<MatchOutcome, MatchError> {
     let home = &setup.arbiter_folder;
     let colonne = match calc.get_value(&var(home, "colonne")?) {
         Ok(value) => result_colonne(home, &value)?,
@@ -173,7 +171,7 @@ pub fn read_results<C: Cable>(
     let nom = match calc.get_value(&var(home, "nom")?) {
         Ok(Value::Str(s)) => s,
         Ok(other) => {
-            return Err(ContestError::Results(format!(
+            return Err(MatchError::Results(format!(
                 "{home}\\nom holds {}, not a string",
                 other.kind()
             )))
@@ -183,13 +181,13 @@ pub fn read_results<C: Cable>(
     let log = match calc.get_value(&var(home, "journal")?) {
         Ok(Value::Opaque { var_type, data }) if var_type == VarType::OTH => log_payload(&data)
             .ok_or_else(|| {
-                ContestError::Results(format!(
+                MatchError::Results(format!(
                     "{home}\\journal is custom data, but not of type C4L"
                 ))
             })?
             .to_vec(),
         Ok(other) => {
-            return Err(ContestError::Results(format!(
+            return Err(MatchError::Results(format!(
                 "{home}\\journal holds {}, not the arbiter's log",
                 other.kind()
             )))
@@ -207,28 +205,28 @@ pub fn read_results<C: Cable>(
 
 /// The arbiter's result in its `colonne`, 0, 1 or 2; an error for anything else, which says
 /// when the arbiter left no result (the host's [`PENDING`] mark).
-pub fn result_colonne(home: &str, value: &Value) -> Result<i64, ContestError> {
+pub fn result_colonne(home: &str, value: &Value) -> Result<i64, MatchError> {
     match value {
         Value::Integer(i) => match i.to_i64() {
             Ok(c @ 0..=2) => Ok(c),
-            Ok(PENDING) => Err(ContestError::Results(format!(
+            Ok(PENDING) => Err(MatchError::Results(format!(
                 "the arbiter left no result: {home}\\colonne still holds the host's pending \
                  mark {PENDING} (the arbiter did not start: is it installed as \
                  {home}\\arbitre? the calculator's screen may show an error)"
             ))),
-            _ => Err(ContestError::Results(format!(
+            _ => Err(MatchError::Results(format!(
                 "{home}\\colonne is the integer {i}, not 0, 1 or 2"
             ))),
         },
-        other => Err(ContestError::Results(format!(
+        other => Err(MatchError::Results(format!(
             "{home}\\colonne holds {}, not an integer",
             other.kind()
         ))),
     }
 }
 
-fn missing(home: &str, name: &str, e: LinkError) -> ContestError {
-    ContestError::Results(format!(
+fn missing(home: &str, name: &str, e: LinkError) -> MatchError {
+    MatchError::Results(format!(
         "the arbiter left no result: reading {home}\\{name}: {e} (it deletes its results when \
          it starts and stores them at the end: it stopped on an error or could not store them; \
          its screen says why)"

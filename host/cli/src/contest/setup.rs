@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use calc::connect4::ai::{Ai, LevelError, ALPHABETA_NODES, EXPERT_NODES, MAX_MINIMAX_DEPTH};
 
-use super::ContestError;
+use super::MatchError;
 use ti_files::{Model, VarName};
 
 /// One AI of a match.
@@ -56,9 +56,9 @@ impl AiSpec {
 
 /// The player a level name names (the names of `joueur`'s `niveau`, docs/contest.md; the
 /// core's [`Ai::parse_level`], which `joueur` uses too), or an error that says what is wrong.
-pub fn parse_level(name: &str) -> Result<Ai, ContestError> {
+pub fn parse_level(name: &str) -> Result<Ai, MatchError> {
     Ai::parse_level(name.as_bytes()).map_err(|e| {
-        ContestError::Setup(match e {
+        MatchError::Setup(match e {
             LevelError::Depth => format!(
                 "level {name:?}: the Min-Max depth must be 1 to {MAX_MINIMAX_DEPTH} \
                  (minimax9 already thinks for minutes a move on a calculator)"
@@ -128,7 +128,7 @@ impl MatchSetup {
     }
 
     /// Checks the names and the levels; the error says which is wrong.
-    pub fn validate(&self) -> Result<(), ContestError> {
+    pub fn validate(&self) -> Result<(), MatchError> {
         for name in self.folders.iter().chain([
             &self.arbiter_folder,
             &self.program,
@@ -138,7 +138,7 @@ impl MatchSetup {
             VarName::new(name)?;
         }
         if self.folders[0] == self.folders[1] {
-            return Err(ContestError::Setup(format!(
+            return Err(MatchError::Setup(format!(
                 "both AIs are in folder {}: each AI needs a folder of its own",
                 self.folders[0]
             )));

@@ -10,7 +10,7 @@ use calc::connect4::search::Entry;
 
 use super::run::MatchOutcome;
 use super::setup::{self, AiSpec, MatchSetup};
-use super::ContestError;
+use super::MatchError;
 use ti_files::Model;
 
 fn protocol_model(model: Model) -> protocol::Model {
@@ -21,11 +21,11 @@ fn protocol_model(model: Model) -> protocol::Model {
 }
 
 /// Every check that applies to `outcome`: see the module doc.
-pub fn check(setup: &MatchSetup, outcome: &MatchOutcome) -> Result<(), ContestError> {
+pub fn check(setup: &MatchSetup, outcome: &MatchOutcome) -> Result<(), MatchError> {
     let game = outcome.game()?;
     results_agree_with_log(outcome, &game)?;
     if game.model != protocol_model(setup.model) {
-        return Err(ContestError::Mismatch(format!(
+        return Err(MatchError::Mismatch(format!(
             "the log says the game was played on model {:?}, the match is on a {}",
             game.model, setup.model
         )));
@@ -34,7 +34,7 @@ pub fn check(setup: &MatchSetup, outcome: &MatchOutcome) -> Result<(), ContestEr
     if let [AiSpec::Level { .. }, AiSpec::Level { .. }] = &setup.ais {
         let native = native_game(setup)?;
         if native.moves != game.moves || native.result != game.result {
-            return Err(ContestError::Mismatch(format!(
+            return Err(MatchError::Mismatch(format!(
                 "the calculator's game differs from the same AIs playing natively:\n  \
                  calculator: moves {:?}, result {:?}\n  native:     moves {:?}, result {:?}",
                 game.moves, game.result, native.moves, native.result
@@ -45,13 +45,13 @@ pub fn check(setup: &MatchSetup, outcome: &MatchOutcome) -> Result<(), ContestEr
 }
 
 /// The arbiter's `colonne` and `nom` are the result its log records.
-pub fn results_agree_with_log(outcome: &MatchOutcome, game: &GameLog) -> Result<(), ContestError> {
+pub fn results_agree_with_log(outcome: &MatchOutcome, game: &GameLog) -> Result<(), MatchError> {
     let result = game
         .result
-        .ok_or_else(|| ContestError::Results("the log records an unfinished game".into()))?;
+        .ok_or_else(|| MatchError::Results("the log records an unfinished game".into()))?;
     let expected_nom = (result.result_nom() as char).to_string();
     if outcome.colonne != i64::from(result.result_colonne()) || outcome.nom != expected_nom {
-        return Err(ContestError::Mismatch(format!(
+        return Err(MatchError::Mismatch(format!(
             "the arbiter stored colonne = {}, nom = {:?}; its log says {}, {:?}",
             outcome.colonne,
             outcome.nom,
@@ -65,10 +65,10 @@ pub fn results_agree_with_log(outcome: &MatchOutcome, game: &GameLog) -> Result<
 /// The core's referee, given the logged names and moves as the AIs' answers, reaches the
 /// logged end: the same moves are legal, the game ends where the log says, and a logged
 /// disqualification happens on the call where the log stops.
-pub fn log_agrees_with_referee(setup: &MatchSetup, game: &GameLog) -> Result<(), ContestError> {
+pub fn log_agrees_with_referee(setup: &MatchSetup, game: &GameLog) -> Result<(), MatchError> {
     let logged = game
         .result
-        .ok_or_else(|| ContestError::Results("the log records an unfinished game".into()))?;
+        .ok_or_else(|| MatchError::Results("the log records an unfinished game".into()))?;
     let mut referee = Referee::new(game.model, setup::name_limit(setup.model));
     let mut moves = game.moves.iter();
     while let Some(call) = referee.call() {
@@ -91,7 +91,7 @@ pub fn log_agrees_with_referee(setup: &MatchSetup, game: &GameLog) -> Result<(),
             Some((colonne, nom)) => {
                 if let Err(d) = referee.answer(colonne, nom) {
                     if GameResult::Disqualified(d) != logged {
-                        return Err(ContestError::Mismatch(format!(
+                        return Err(MatchError::Mismatch(format!(
                             "replaying the log, the referee disqualifies {:?}; the log says {logged:?}",
                             d
                         )));
@@ -101,14 +101,14 @@ pub fn log_agrees_with_referee(setup: &MatchSetup, game: &GameLog) -> Result<(),
             None => {
                 // The log stops before the game is over: the AI to call was disqualified.
                 let GameResult::Disqualified(d) = logged else {
-                    return Err(ContestError::Mismatch(format!(
+                    return Err(MatchError::Mismatch(format!(
                         "the log stops after {} moves in a game that is not over, without a \
                          disqualification ({logged:?})",
                         game.moves.len()
                     )));
                 };
                 if d.seat != call.seat {
-                    return Err(ContestError::Mismatch(format!(
+                    return Err(MatchError::Mismatch(format!(
                         "the log disqualifies AI {}, but the referee would call AI {} next",
                         d.seat.number(),
                         call.seat.number()
@@ -120,7 +120,7 @@ pub fn log_agrees_with_referee(setup: &MatchSetup, game: &GameLog) -> Result<(),
     }
     match referee.result() {
         Some(r) if r == logged => Ok(()),
-        r => Err(ContestError::Mismatch(format!(
+        r => Err(MatchError::Mismatch(format!(
             "replaying the log, the referee ends with {r:?}; the log says {logged:?}"
         ))),
     }
@@ -140,12 +140,12 @@ pub struct NativeGame {
 /// Plays the match natively: the core's referee calls two [`ContestAi`]s (the calculator
 /// programs' own code), each keeping its state between calls through its encoded bytes, as
 /// `joueur` keeps it in `etat`.
-pub fn native_game(setup: &MatchSetup) -> Result<NativeGame, ContestError> {
+pub fn native_game(setup: &MatchSetup) -> Result<NativeGame, MatchError> {
     let model = protocol_model(setup.model);
     let mut ais = Vec::new();
     for ai in &setup.ais {
         let AiSpec::Level { level, seed } = ai else {
-            return Err(ContestError::Setup(
+            return Err(MatchError::Setup(
                 "a native game needs two of this project's AIs".into(),
             ));
         };
@@ -164,13 +164,13 @@ pub fn native_game(setup: &MatchSetup) -> Result<NativeGame, ContestError> {
         let mut ai = match (&request, state.as_ref()) {
             (protocol::Request::NewGame { .. }, _) => ContestAi::new(*level, *seed),
             (_, Some(bytes)) => ContestAi::decode(bytes).map_err(|e| {
-                ContestError::Mismatch(format!("native AI {}: its state: {e:?}", seat + 1))
+                MatchError::Mismatch(format!("native AI {}: its state: {e:?}", seat + 1))
             })?,
-            (_, None) => return Err(ContestError::Mismatch("native AI without state".into())),
+            (_, None) => return Err(MatchError::Mismatch("native AI without state".into())),
         };
         let answer = ai
             .respond(request, &mut table)
-            .map_err(|e| ContestError::Mismatch(format!("native AI {}: {e:?}", seat + 1)))?;
+            .map_err(|e| MatchError::Mismatch(format!("native AI {}: {e:?}", seat + 1)))?;
         *state = Some(ai.encode().to_vec());
         let name = joueur_name(*level);
         let (colonne, nom) = match answer {

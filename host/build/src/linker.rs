@@ -29,7 +29,7 @@ const R_68K_PC8: u32 = 6;
 
 /// What cannot be turned into a program image.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum LinkError {
+pub enum LinkerError {
     /// The ELF file cannot be read.
     #[error("the linked ELF file cannot be read: {0}")]
     Elf(String),
@@ -151,8 +151,8 @@ fn explain_link_error(error: BuildError) -> BuildError {
 
 /// Reads the linked `elf` into a program image, exporting the symbols named in `exports`
 /// (each must exist) and returning the section sizes.
-pub fn read_image(elf: &[u8], exports: &[String]) -> Result<(ProgramImage, Sections), LinkError> {
-    let file = object::File::parse(elf).map_err(|e| LinkError::Elf(e.to_string()))?;
+pub fn read_image(elf: &[u8], exports: &[String]) -> Result<(ProgramImage, Sections), LinkerError> {
+    let file = object::File::parse(elf).map_err(|e| LinkerError::Elf(e.to_string()))?;
     let mut sizes = Sections::default();
     let mut end = 0u64;
     let mut data_bytes = 0u64;
@@ -182,7 +182,7 @@ pub fn read_image(elf: &[u8], exports: &[String]) -> Result<(ProgramImage, Secti
             })
             .filter_map(|s| s.name().ok().map(str::to_string))
             .collect();
-        return Err(LinkError::WritableData {
+        return Err(LinkerError::WritableData {
             bytes: data_bytes,
             symbols: symbols.join(", "),
         });
@@ -192,7 +192,9 @@ pub fn read_image(elf: &[u8], exports: &[String]) -> Result<(ProgramImage, Secti
     for section in file.sections() {
         let name = section.name().unwrap_or("");
         if name == ".text" || name == ".rodata" {
-            let data = section.data().map_err(|e| LinkError::Elf(e.to_string()))?;
+            let data = section
+                .data()
+                .map_err(|e| LinkerError::Elf(e.to_string()))?;
             let at = section.address() as usize;
             body[at..at + data.len()].copy_from_slice(data);
         }
@@ -206,7 +208,7 @@ pub fn read_image(elf: &[u8], exports: &[String]) -> Result<(ProgramImage, Secti
                 r_type: object::elf::RelocationType(r_type),
             } = relocation.flags()
             else {
-                return Err(LinkError::Elf("relocation without ELF flags".into()));
+                return Err(LinkerError::Elf("relocation without ELF flags".into()));
             };
             // In a linked (ET_EXEC) file, r_offset is the address itself.
             let location = offset;
@@ -214,7 +216,7 @@ pub fn read_image(elf: &[u8], exports: &[String]) -> Result<(ProgramImage, Secti
                 R_68K_NONE | R_68K_PC32 | R_68K_PC16 | R_68K_PC8 => continue,
                 R_68K_32 => {}
                 _ => {
-                    return Err(LinkError::Unsupported {
+                    return Err(LinkerError::Unsupported {
                         r_type,
                         location,
                         section: section_name,
@@ -224,19 +226,19 @@ pub fn read_image(elf: &[u8], exports: &[String]) -> Result<(ProgramImage, Secti
             if let RelocationTarget::Symbol(index) = relocation.target() {
                 let symbol = file
                     .symbol_by_index(index)
-                    .map_err(|e| LinkError::Elf(e.to_string()))?;
+                    .map_err(|e| LinkerError::Elf(e.to_string()))?;
                 if symbol.section() == SymbolSection::Absolute {
                     continue; // a fixed address (such as 0xC8): not part of the program
                 }
             }
             let at = location as usize;
             if at + 4 > body.len() {
-                return Err(LinkError::Elf(format!(
+                return Err(LinkerError::Elf(format!(
                     "relocation at {location:#x} is outside the program"
                 )));
             }
             if location % 2 != 0 {
-                return Err(LinkError::OddRelocation(location as u32));
+                return Err(LinkerError::OddRelocation(location as u32));
             }
             let target = u32::from_be_bytes(body[at..at + 4].try_into().unwrap_or_default());
             relocations.push(Relocation {
@@ -261,14 +263,14 @@ pub fn read_image(elf: &[u8], exports: &[String]) -> Result<(ProgramImage, Secti
     }
     match symbols.get("_start") {
         Some(0) => {}
-        Some(&at) => return Err(LinkError::EntryNotFirst(at)),
-        None => return Err(LinkError::MissingSymbol("_start".into())),
+        Some(&at) => return Err(LinkerError::EntryNotFirst(at)),
+        None => return Err(LinkerError::MissingSymbol("_start".into())),
     }
     let mut exported = BTreeMap::new();
     for name in exports {
         let at = symbols
             .get(name)
-            .ok_or_else(|| LinkError::MissingSymbol(name.clone()))?;
+            .ok_or_else(|| LinkerError::MissingSymbol(name.clone()))?;
         exported.insert(name.clone(), *at as u32);
     }
     let image = ProgramImage {
