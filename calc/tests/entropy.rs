@@ -1,4 +1,4 @@
-//! New Entropy scoring against the worked values of spec section 2
+//! New Entropy scoring against the worked values of docs/requirements.md#new-entropy
 //! (tests/data/entropy/lines.txt), the round score in both variants, and the game rules.
 
 use calc::entropy::board::{cell, Board, Colour};

@@ -1,6 +1,6 @@
 //! Differential testing: run the same computation natively and on the 68000, and compare the
 //! results field by field. This is the check that caught every compiler problem of the
-//! toolchain evaluation (docs/toolchain.md §3).
+//! toolchain evaluation (docs/building.md#checks-that-always-run).
 //!
 //! ```no_run
 //! use emu_tests::fixture;

@@ -1,9 +1,9 @@
 //! A cross-check of the harness's CPU crate (`m68k`) against an independent 68000 interpreter
 //! (the `m68000` crate): the same fixture functions give the same results and the same cycle
-//! counts (docs/toolchain.md §4 measured them within 2 % of each other), except MULU.W, which
-//! the `m68000` crate charges at its worst case (70 cycles) whatever the operand, while the
-//! 68000 takes 38 + 2n cycles (n = ones in the 16-bit source; MC68000 User's Manual, table 8-4),
-//! as `m68k` counts: that case is checked against the manual's formula instead.
+//! counts (docs/building.md#the-68000-emulator-crates measured them within 2 % of each other),
+//! except MULU.W, which the `m68000` crate charges at its worst case (70 cycles) whatever the
+//! operand, while the 68000 takes 38 + 2n cycles (n = ones in the 16-bit source; MC68000 User's
+//! Manual, table 8-4), as `m68k` counts: that case is checked against the manual's formula instead.
 
 use std::num::Wrapping;
 

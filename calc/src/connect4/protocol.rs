@@ -1,5 +1,5 @@
-//! The contest's `colonne`/`nom` protocol (spec section 1, seed 001): the values the arbiter
-//! writes before it runs an AI, typed.
+//! The contest's `colonne`/`nom` protocol (docs/requirements.md#connect-four-contest): the values
+//! the arbiter writes before it runs an AI, typed.
 //!
 //! | colonne on entry | nom on entry | [`Request`] |
 //! | --- | --- | --- |

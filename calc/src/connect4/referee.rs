@@ -1,5 +1,6 @@
 //! The referee of a contest game: which AI to call next and with what, the checks of every
-//! answer, disqualifications, and the result codes (spec section 1).
+//! answer, disqualifications, and the result codes
+//! (docs/requirements.md#the-colonne-and-nom-protocol).
 //!
 //! Order of a game: AI 2 is called with colonne = -1 (it names itself), AI 1 with 0 (it names
 //! itself and plays), then each AI with the other's last column, until a win, a draw or a

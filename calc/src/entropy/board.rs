@@ -11,7 +11,7 @@ pub const CELLS: usize = SIZE * SIZE;
 /// All 49 cells as a mask.
 pub const ALL: u64 = (1 << CELLS) - 1;
 
-/// A piece colour (spec section 2: red, green, orange, blue, yellow, white, black).
+/// A piece colour (docs/requirements.md#rules: red, green, orange, blue, yellow, white, black).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Colour {

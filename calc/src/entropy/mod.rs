@@ -1,4 +1,4 @@
-//! New Entropy (spec section 2, seed 000) and classic Entropy: the 7x7 board, the bag of 49
+//! New Entropy (docs/requirements.md#new-entropy) and classic Entropy: the 7x7 board, the bag of 49
 //! pieces, palindrome scoring, the two-round game, and the computer players.
 
 pub mod ai;

@@ -1,4 +1,5 @@
-//! Scoring (spec section 2): palindromes in every row and column, and the round's score.
+//! Scoring (docs/requirements.md#new-entropy): palindromes in every row and column, and the round's
+//! score.
 //!
 //! A segment of a line (length 2 to 7) counts its length when its cells, compared from both
 //! ends inwards, are equal and not empty; the centre of an odd segment is never compared, so it

@@ -1,5 +1,5 @@
-//! Othello (spec section 3): the seed's mailbox rules, the seed's AI, a searching AI and an
-//! exact endgame solver.
+//! Othello (docs/requirements.md#othello): the seed's mailbox rules, the seed's AI, a searching AI
+//! and an exact endgame solver.
 
 pub mod ai;
 pub mod bitboard;

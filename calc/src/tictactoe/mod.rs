@@ -1,4 +1,5 @@
-//! Tic-tac-toe (spec section 4): the rules on a 3x3 board and the two AIs of the seeds.
+//! Tic-tac-toe (docs/requirements.md#tic-tac-toe): the rules on a 3x3 board and the two AIs of the
+//! seeds.
 //!
 //! - [`board`]: the position (two 9-bit masks), legal moves, wins and draws.
 //! - [`eval`]: seed 004's evaluation of a position.
@@ -6,7 +7,7 @@
 //!   broken at random exactly as the seed does.
 //! - [`ai`]: seed 003's computer — win if it can, else block, else a random free cell.
 //!
-//! Cells are numbered 0..9 row by row from the top left, as in both seeds.
+//! Cells are numbered 0 to 8 row by row from the top left, as in both seeds.
 
 pub mod ai;
 pub mod board;

@@ -3,8 +3,9 @@
 //!
 //! # The emulator crate
 //!
-//! It uses the [`m68k`] crate (0.15, MIT), chosen over `r68k` and `m68000` (docs/toolchain.md
-//! §4 measured all three; they agree on cycle counts within 2 %):
+//! It uses the [`m68k`] crate (0.15, MIT), chosen over `r68k` and `m68000`
+//! (docs/building.md#the-68000-emulator-crates measured all three; they agree on cycle counts
+//! within 2 %):
 //! - it behaves as a real 68000 on 68020-only opcodes: `mulu.l`/`divs.l` are illegal
 //!   instructions and `bra.l` (0x60FF) is a `bra.s` with displacement -1, an address error,
 //!   which is exactly what our "68000-only" checks must catch (the other two treat `bra.l`

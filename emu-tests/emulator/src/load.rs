@@ -1,9 +1,10 @@
 //! Loading a program as AMS does: the ASM variable (size word, code and data, zero word,
 //! relocation table, 0xF3 tag) goes into a heap block, and EX_patch walks the relocation table
 //! backwards from the tag, writing `base + target` at `base + location` for each entry
-//! (ti68k-facts §3.1, §3.2). The walk reads the table from emulated memory, so a broken table
-//! in a file is caught here with the entry that is wrong: an entry outside the body, two
-//! entries whose 4-byte slots overlap, or a slot that does not hold zero before patching.
+//! (docs/rom-calls.md#how-ams-starts-a-program, docs/rom-calls.md#relocation-table). The walk reads
+//! the table from emulated memory, so a broken table in a file is caught here with the entry that
+//! is wrong: an entry outside the body, two entries whose 4-byte slots overlap, or a slot that does
+//! not hold zero before patching.
 
 use ti_build::ProgramImage;
 
@@ -13,7 +14,7 @@ use super::bus::{Bus, CodeRange};
 use super::failure::Failure;
 use super::machine::{Loaded, Machine};
 
-/// The tag byte ending an ASM variable (ti68k-facts §2.8).
+/// The tag byte ending an ASM variable (docs/files.md#asm-program-variables).
 const ASM_TAG: u8 = 0xF3;
 
 /// Largest ASM variable data (the size word is 16 bits; ld-tigcc's limit).
@@ -125,8 +126,8 @@ impl Machine {
 
 /// EX_patch on a program fresh from its file: every slot must hold zero before it is patched.
 /// ld-tigcc zero-fills them, and whether AMS's EX_patch writes `base + target` or adds it to
-/// what the slot holds is not confirmed (ti68k-facts §3.2): overwriting a non-zero slot here
-/// would hide a program that breaks on the latter.
+/// what the slot holds is not confirmed (docs/rom-calls.md#relocation-table): overwriting a
+/// non-zero slot here would hide a program that breaks on the latter.
 fn fresh_relocation(bus: &mut Bus, base: u32, tag: u32) -> Result<(u32, usize), String> {
     let (body_len, entries) = exec::relocation_table(bus, base, tag)?;
     for &(location, _) in &entries {

@@ -152,7 +152,8 @@ impl Machine {
         &self.registry
     }
 
-    /// Queues keys for ngetchx/kbhit (ngetchx codes, ti68k-facts §4.6), in the order pressed.
+    /// Queues keys for ngetchx/kbhit (ngetchx codes, docs/rom-calls.md#keyboard-codes), in the
+    /// order pressed.
     pub fn push_keys(&mut self, keys: &[u16]) {
         self.os.keys.queue.extend(keys);
     }

@@ -2,8 +2,9 @@
 //! the stacks, the OS data, the handle table and the heap inside it, and a ROM region at the
 //! model's ROM base holding the jump table, the ROM-call stubs and the exception stubs.
 //!
-//! Facts from ti68k-facts §3.4 (user stack 0x0400–0x4BFF), §4.1 (jump-table pointer at 0xC8,
-//! `TIOS_entries` at `jt - 4`, ROM base 0x200000 / 0x400000), §4.5 (LCD at 0x4C00, 3840 bytes,
+//! Facts from docs/rom-calls.md#returning-to-ams (user stack 0x0400–0x4BFF),
+//! docs/rom-calls.md#resolution-through-the-jump-table (jump-table pointer at 0xC8, `TIOS_entries`
+//! at `jt - 4`, ROM base 0x200000 / 0x400000), docs/rom-calls.md#screen (LCD at 0x4C00, 3840 bytes,
 //! 30 bytes a row). Everything else (where the heap, the OS variables and the stubs sit) is the
 //! harness's own choice, picked so that the amounts look like a TI-89's (about 190 KB free).
 
@@ -13,7 +14,7 @@ use ti_files::Model;
 pub const RAM_SIZE: u32 = 0x4_0000;
 /// Address of the long holding the jump table's address (AMS: `*(void***)0xC8`).
 pub const JT_POINTER: u32 = 0xC8;
-/// Lowest address of the user stack area (ti68k-facts §3.4).
+/// Lowest address of the user stack area (docs/rom-calls.md#returning-to-ams).
 pub const USER_STACK_LOW: u32 = 0x0400;
 /// Initial user stack pointer: the stack grows down from the LCD memory.
 pub const USER_STACK_TOP: u32 = 0x4C00;
@@ -65,13 +66,15 @@ pub const HEAP_END: u32 = RAM_SIZE;
 
 /// Size of the ROM region (2 MB FLASH on every model here).
 pub const ROM_SIZE: u32 = 0x20_0000;
-/// Offset in ROM of the hardware parameter block pointer (ti68k-facts §4.9).
+/// Offset in ROM of the hardware parameter block pointer
+/// (docs/rom-calls.md#model-and-ams-detection).
 pub const ROM_HW_PARM_POINTER: u32 = 0x104;
 /// Offset in ROM of the hardware parameter block itself.
 pub const ROM_HW_PARM_BLOCK: u32 = 0x200;
 /// Offset in ROM of the jump table (`TIOS_entries` sits just below it).
 pub const ROM_JUMP_TABLE: u32 = 0x1000;
-/// Number of jump-table entries: 0x608, as on AMS 3.00/3.01 (ti68k-facts §4.1).
+/// Number of jump-table entries: 0x608, as on AMS 3.00/3.01
+/// (docs/rom-calls.md#resolution-through-the-jump-table).
 pub const TIOS_ENTRIES: u32 = 0x608;
 /// Offset in ROM of the ROM-call stubs: entry `i` points at `stubs + 2 * i`, an `rts`.
 pub const ROM_CALL_STUBS: u32 = 0x4000;
@@ -156,7 +159,7 @@ impl Layout {
     }
 
     /// The ScrRect rectangle: the whole screen less the status line. x1 is what programs test
-    /// to tell a TI-89 (159) from a 92 Plus / V200 (239) (ti68k-facts §4.5); the y1 values
+    /// to tell a TI-89 (159) from a 92 Plus / V200 (239) (docs/rom-calls.md#screen); the y1 values
     /// (92 and 120, above a 7-pixel status line) are the harness's choice.
     pub fn scr_rect(&self) -> [u8; 4] {
         match self.model {

@@ -130,7 +130,7 @@ impl Machine {
                 CycleBatchExit::BudgetExhausted => continue,
                 CycleBatchExit::BoundaryRequested => {}
                 CycleBatchExit::AlineTrap { opcode } => {
-                    // ER_throw: A-line 0xA000 + error code (ti68k-facts §4.3).
+                    // ER_throw: A-line 0xA000 + error code (docs/rom-calls.md#errors).
                     let at = self.cpu.ppc;
                     self.serve(0x153, "ER_throw", at, |ctx| {
                         let code = opcode & 0x0FFF;

@@ -1,6 +1,6 @@
 //! The TiEmu bench: a real emulated TI-89 / TI-92 Plus / Voyage 200 running a real OS (PedroM
-//! from Debian, or the user's TI ROM), driven through the project's own link stack (`ti-link`) over the TiEmu
-//! virtual link.
+//! from Debian, or the user's TI ROM), driven through the project's own link stack (`ti-link`) over
+//! the TiEmu virtual link.
 //!
 //! [`TiEmu::start`] takes the machine-wide lock of the virtual link (only one TiEmu may run on
 //! a machine: its FIFOs and shared memory have fixed names), cleans what an earlier session
@@ -9,7 +9,7 @@
 //! then sends files, runs programs, presses keys, reads and writes variables and takes
 //! screenshots; dropping it stops TiEmu and Xvfb, cleans the link and releases the lock.
 //!
-//! PedroM quirks the bench respects (docs/peers.md §2.4, §3.2): it never sends VER (PedroM
+//! PedroM quirks the bench respects (docs/tiemu.md#pedrom): it never sends VER (PedroM
 //! hangs in a "Link: Command?" dialog), and treats "ACK then silence" as a missing variable.
 
 mod leftovers;

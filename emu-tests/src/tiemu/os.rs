@@ -1,7 +1,8 @@
 //! Which operating system a TiEmu session boots, and how TiEmu is told about it.
 //!
 //! - **PedroM**, the free OS Debian ships with TiEmu (`/usr/share/tiemu/pedrom/*.tib`).
-//!   TiEmu cannot load those raw images (a libtifiles2 bug, docs/peers.md §3.1), so the bench
+//!   TiEmu cannot load those raw images (a libtifiles2 bug,
+//! docs/tiemu.md#pedroms-raw-images-and-the-wrapping), so the bench
 //!   wraps each into a FLASH OS upgrade with the project's own writer
 //!   ([`ti_files::FlashFile::os_from_tib`]) and starts TiEmu with `-tib=`.
 //! - **TI's own OS (AMS)**, from a file the user points an environment variable at (one per
@@ -180,8 +181,8 @@ pub(super) fn launch(os: &Os, model: Model, dir: &Path) -> Result<Launch, TiEmuE
 }
 
 /// The `~/.tiemu/tiemu.ini` of a session: TiEmu's end of the virtual link (libticables2's
-/// TiEmu cable on port #1, docs/peers.md §3.2), no skin (the window is then exactly the LCD,
-/// which makes X screenshots exact), and the image to boot.
+/// TiEmu cable on port #1, docs/tiemu.md#command-line-and-configuration), no skin (the window is
+/// then exactly the LCD, which makes X screenshots exact), and the image to boot.
 pub(super) fn tiemu_ini(img_file: &str) -> String {
     format!(
         "version=3.04\ncable_model=TiEmu\ncable_port=#1\ncable_timeout=20\ncable_delay=10\n\

@@ -8,9 +8,9 @@
 //!
 //! **Crash detection on PedroM.** PedroM catches a 68000 exception (address error, illegal
 //! instruction...), shows its name for about two seconds, then restarts its shell, which draws
-//! its start-up banner again (observed with an address error; docs/peers.md has the session).
-//! The bench keeps the banner from boot (the screen's top text line); a run after which the
-//! top line is that banner again is a crash: the bench cleared the screen before typing the
+//! its start-up banner again (observed with an address error; docs/tiemu.md#pedrom tells the
+//! session). The bench keeps the banner from boot (the screen's top text line); a run after which
+//! the top line is that banner again is a crash: the bench cleared the screen before typing the
 //! command, so nothing else puts it there. For a user's TI ROM there is no such signature yet
 //! (AMS's crash screens could not be observed here): there a crash shows only as a screen that
 //! never settles or a calculator that stops answering.

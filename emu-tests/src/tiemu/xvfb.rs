@@ -1,6 +1,6 @@
 //! A private headless X server (Xvfb) for one TiEmu session. TiEmu is a GTK program and exits
-//! at once without a display (docs/peers.md §3.1). Xvfb picks a free display number itself
-//! (`-displayfd`), so concurrent benches of other programs never collide on a number.
+//! at once without a display (docs/tiemu.md#debians-tiemu-304). Xvfb picks a free display number
+//! itself (`-displayfd`), so concurrent benches of other programs never collide on a number.
 
 use std::io::Read;
 use std::path::Path;

@@ -1,4 +1,4 @@
-//! The cross build of one program, stage by stage (docs/toolchain.md section 2):
+//! The cross build of one program, stage by stage (docs/building.md#stages):
 //!
 //! 1. Rust -> wasm32 (`cargo`), then the module's checks ([`ModuleInfo`]); under-aligned
 //!    accesses, if any, are lowered with `wasm-opt --alignment-lowering`;

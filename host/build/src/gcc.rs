@@ -5,10 +5,11 @@
 //! - `-m68000`: the calculators' CPU. `-mshort` is not used: with this GCC it makes `uint32_t`
 //!   16 bits.
 //! - `-ffreestanding -nostdinc` with GCC's own headers and the runtime's stubs: no C library.
-//! - `-fcall-used-d2`: AMS ROM functions may change d2 (ti68k-facts.md 4.2), which GCC's
-//!   m68k-linux ABI otherwise expects calls to keep. With it, the whole program treats d2 as
-//!   the OS does.
-//! - `-fplugin=m68000_align.so`: strict alignment (docs/wasm2c-route.md 5b).
+//! - `-fcall-used-d2`: AMS ROM functions may change d2 (docs/rom-calls.md#calling-convention),
+//!   which GCC's m68k-linux ABI otherwise expects calls to keep. With it, the whole program treats
+//!   d2 as the OS does.
+//! - `-fplugin=m68000_align.so`: strict alignment
+//!   (docs/building.md#unaligned-accesses-and-the-gcc-plugin).
 //! - `-ffunction-sections -fdata-sections` with the linker's `--gc-sections`: unused code goes.
 //! - `-DWABT_BIG_ENDIAN=1`: wasm2c's big-endian mode (without it the results are wrong).
 //! - `-fno-jump-tables`: m68k GCC puts switch tables in the code section; without them every

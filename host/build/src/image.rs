@@ -1,6 +1,7 @@
 //! A linked nostub program, and its encoding as the data of an AMS ASM variable (type 0x21):
-//! code and data, a zero word, the relocation table, the 0xF3 tag (ti68k-facts §2.8, §3.2;
-//! GCC4TI `ld-tigcc/export/exp_tios.c`, `doc/System/Include/system.h/EX_patch.hsf`).
+//! code and data, a zero word, the relocation table, the 0xF3 tag
+//! (docs/files.md#asm-program-variables, docs/rom-calls.md#relocation-table; GCC4TI
+//! `ld-tigcc/export/exp_tios.c`, `doc/System/Include/system.h/EX_patch.hsf`).
 //!
 //! AMS runs a program from the first byte after the variable's size word, after EX_patch has
 //! walked the relocation table backwards from the tag and written `base + target` at
@@ -168,7 +169,7 @@ impl ProgramImage {
 mod tests {
     use super::*;
 
-    /// ti68k-facts §1.7: `rts`, no relocations.
+    /// docs/files.md#worked-example-a-tiny-asm-program: `rts`, no relocations.
     #[test]
     fn rts_only_program() {
         let image = ProgramImage {
@@ -178,8 +179,8 @@ mod tests {
         assert_eq!(image.to_variable_data().unwrap(), [0x4E, 0x75, 0, 0, 0xF3]);
     }
 
-    /// ti68k-facts §1.7, the variant with one relocation: `move.l #abs,d0; rts; dc.w 0x1234`,
-    /// the long at offset 2 pointing at offset 8.
+    /// docs/files.md#worked-example-a-tiny-asm-program, the variant with one relocation: `move.l
+    /// #abs,d0; rts; dc.w 0x1234`, the long at offset 2 pointing at offset 8.
     #[test]
     fn one_relocation_round_trip() {
         let image = ProgramImage {

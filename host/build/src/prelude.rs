@@ -1,5 +1,5 @@
 //! Post-processing of wasm2c's C output for the 68000 (the "tuned" prelude of
-//! docs/wasm2c-route.md section 3), written against wabt 1.0.32's exact output:
+//! docs/building.md#the-prelude), written against wabt 1.0.32's exact output:
 //!
 //! 1. wasm2c's linear-memory accessors (which reload the memory object through the instance
 //!    and copy through `memcpy`) are replaced by `#include "prelude.h"`

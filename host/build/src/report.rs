@@ -5,7 +5,7 @@
 use std::fmt;
 
 /// The largest ASM program AMS 2.04+ runs: 24 KB (TI-89/92+ Developer Guide p. 25; GCC4TI
-/// FAQ 49; ti68k-facts.md 3.3).
+/// FAQ 49; docs/rom-calls.md#the-asm-size-limit).
 pub const ASM_LIMIT: u32 = 24 * 1024;
 
 /// Sizes of one program, in bytes.

@@ -1,10 +1,11 @@
 //! How Rust becomes 68000 code: the switch point between routes.
 //!
-//! [`Route::Wasm2c`] is the route of docs/toolchain.md: Rust -> wasm32 -> wasm2c -> GCC
+//! [`Route::Wasm2c`] is the route of docs/building.md#the-route: Rust -> wasm32 -> wasm2c -> GCC
 //! `-m68000`, measured correct and fast. [`Route::LlvmM68k`] names the direct route (rustc's
 //! own M68k backend, `--target m68k-unknown-none-elf -C target-cpu=M68000`). LLVM 22, the
 //! LLVM of Debian's rustc, miscompiles for the 68000 (wrong flags after moves, 68020
-//! instructions, a wrong `__udivsi3`; docs/toolchain.md section 1), so the build refuses it.
+//! instructions, a wrong `__udivsi3`; docs/building.md#why-not-llvms-m68k-backend), so the build
+//! refuses it.
 //!
 //! To enable it for a fixed LLVM: produce the ELF of stage 1 with that compiler and hand it to
 //! the same linker, packager and 68000 check (stages after wasm2c are shared); then run the
@@ -34,7 +35,7 @@ impl Route {
             Route::Wasm2c => Ok(()),
             Route::LlvmM68k => Err(BuildError::RouteDisabled(
                 "the direct LLVM-M68k route is disabled: LLVM 22's M68k backend miscompiles \
-                 68000 code (docs/toolchain.md section 1). It can be enabled for a fixed LLVM \
+                 68000 code (docs/building.md#why-not-llvms-m68k-backend). It can be enabled for a fixed LLVM \
                  once its images pass the differential tests of emu-tests (see \
                  host/build/src/route.rs); use --route wasm2c"
                     .into(),

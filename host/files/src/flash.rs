@@ -2,8 +2,8 @@
 //! (`.89k`, `.9xk`, `.v2k`). Pure code over byte slices.
 //!
 //! A FLASH file is one or more blocks laid end to end; each is a 78-byte `**TIFL**` header
-//! followed by its data (ti68k-facts §1.9; the reference is tilibs' `ti9x_file_read_flash` and
-//! `ti9x_file_write_flash`). Header offsets:
+//! followed by its data (docs/files.md#flash-files; the reference is tilibs' `ti9x_file_read_flash`
+//! and `ti9x_file_write_flash`). Header offsets:
 //!
 //! | off | size | field |
 //! |----:|-----:|-------|
@@ -386,8 +386,9 @@ fn check_data_start(block: usize, data_type: FlashDataType, data: &[u8]) -> Resu
 
 impl FlashFile {
     /// Reads a FLASH file, as strictly as tilibs: known device and data types, a length that
-    /// fits a calculator, OS data starting with 0x80 and app data with 0x81. Blocks follow one another while the next 8 bytes are `**TIFL**`;
-    /// whatever follows the last block is kept in [`FlashFile::trailer`].
+    /// fits a calculator, OS data starting with 0x80 and app data with 0x81. Blocks follow one
+    /// another while the next 8 bytes are `**TIFL**`; whatever follows the last block is kept in
+    /// [`FlashFile::trailer`].
     pub fn parse(bytes: &[u8]) -> Result<FlashFile, FlashError> {
         let mut blocks = Vec::new();
         let mut offset = 0;

@@ -1,7 +1,7 @@
 //! Exact integers as AMS stores them: magnitude bytes least significant first, the number of
 //! magnitude bytes, then the tag 0x1F (zero or positive) or 0x20 (negative); zero has no
 //! magnitude bytes (GCC4TI `doc/System/Include/estack.h/top_estack.hsf`,
-//! `archive/push_shortint.s`; ti68k-facts §2.3). Up to 255 magnitude bytes, so any integer
+//! `archive/push_shortint.s`; docs/files.md#integers). Up to 255 magnitude bytes, so any integer
 //! below 2^2040 in absolute value.
 
 use core::fmt;
@@ -186,7 +186,7 @@ impl FromStr for Integer {
 mod tests {
     use super::*;
 
-    /// ti68k-facts §2.3.
+    /// docs/files.md#integers.
     #[test]
     fn estack_encodings() {
         let cases: [(i64, &[u8]); 5] = [

@@ -93,7 +93,8 @@ impl Model {
     }
 
     /// The value the Connect Four contest passes in `nom` at the start of a game:
-    /// 1 for the TI-89, 2 for the TI-92 Plus and Voyage 200 (spec section 1).
+    /// 1 for the TI-89, 2 for the TI-92 Plus and Voyage 200
+    /// (docs/requirements.md#the-colonne-and-nom-protocol).
     pub fn contest_code(self) -> u8 {
         match self {
             Model::Ti89 => 1,

@@ -1,7 +1,8 @@
 //! Variable type IDs: the byte that names a variable's type in files, link headers and
 //! directory listings, with the extension letter of its single-variable file and the tag that
 //! ends its data. Sources: tilibs `libtifiles/trunk/src/types89.h`, `types92p.h`,
-//! `typesv2.h`; GCC4TI `include/C/estack.h` (tags); ti68k-facts §1.1 and §2.2.
+//! `typesv2.h`; GCC4TI `include/C/estack.h` (tags); docs/files.md#extensions-type-ids-and-tags,
+//! docs/files.md#tags.
 
 use core::fmt;
 

@@ -3,11 +3,11 @@
 //! every other content is kept as opaque bytes so that it survives unchanged.
 //!
 //! The data of a variable (after its BE size word) is an expression-stack image ending with a
-//! tag (ti68k-facts §2): string `00 chars 00 2D`; integer §2.3; list `E5`, elements from last
-//! to first, `D9`; text: BE cursor offset, lines (each starting with a mark byte) separated
-//! by 0x0D, then `00 E0`; TI-BASIC text: [`BasicText`]. Decoding is exact: a value decodes as
-//! typed only if encoding it again gives the same bytes, so a round trip never changes a
-//! variable.
+//! tag (docs/files.md#variable-data-on-the-calculator): string `00 chars 00 2D`; integer
+//! docs/files.md#integers; list `E5`, elements from last to first, `D9`; text: BE cursor offset,
+//! lines (each starting with a mark byte) separated by 0x0D, then `00 E0`; TI-BASIC text:
+//! [`BasicText`]. Decoding is exact: a value decodes as typed only if encoding it again gives the
+//! same bytes, so a round trip never changes a variable.
 
 use super::basic::{BasicError, BasicText};
 use super::charset::{self, CharsetError};
@@ -352,7 +352,7 @@ mod tests {
         );
     }
 
-    /// ti68k-facts §2.6: {1,2} = E5 02 01 1F 01 01 1F D9.
+    /// docs/files.md#lists-and-matrices: {1,2} = E5 02 01 1F 01 01 1F D9.
     #[test]
     fn lists() {
         round_trip(

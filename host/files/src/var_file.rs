@@ -1,6 +1,7 @@
 //! Single-variable and group files (`.89z`, `.9xs`, `.v2e`, `.89g`...): layout, reading with
-//! strict checks, and writing byte for byte as libtifiles2 does (ti68k-facts §1.3-1.5;
-//! tilibs `libtifiles/trunk/src/files9x.cc`).
+//! strict checks, and writing byte for byte as libtifiles2 does
+//! (docs/files.md#single-variable-files, docs/files.md#group-files, docs/files.md#checksum; tilibs
+//! `libtifiles/trunk/src/files9x.cc`).
 //!
 //! Header (all numbers LE): signature (8), `01 00`, default folder (8), comment (40), number
 //! of table entries (2), then 16-byte entries, the total file size (4) and `A5 5A`. A file

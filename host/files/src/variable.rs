@@ -10,7 +10,7 @@ use super::Model;
 /// less; ld-tigcc limits programs to 0xFFEA bytes.)
 pub const MAX_DATA_LEN: usize = 0xFFFF;
 
-/// A variable's attribute byte in files (ti68k-facts §1.6).
+/// A variable's attribute byte in files (docs/files.md#archived-and-locked-flags).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Attribute {
     /// Neither locked nor archived (0).
@@ -199,7 +199,7 @@ impl Variable {
     }
 
     /// The checksum of the image: 16-bit sum of its bytes, size word included
-    /// (ti68k-facts §1.5).
+    /// (docs/files.md#checksum).
     pub fn checksum(&self) -> u16 {
         checksum(&self.image())
     }

@@ -1,6 +1,6 @@
 //! The GrayLink cable and the operations against a scripted calculator on a socat pty pair:
 //! the bytes our host sends for ready, send string, send ASM, request, directory listing,
-//! key, execute and screen must equal libticalcs2's own (peers.md §2.4), exactly.
+//! key, execute and screen must equal libticalcs2's own (docs/link.md#sequences), exactly.
 
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};

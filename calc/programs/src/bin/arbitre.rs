@@ -1,5 +1,6 @@
-//! `arbitre`: the Connect Four contest's arbiter (spec section 1). It runs one game between the
-//! AIs of two folders and stores the result in its own folder.
+//! `arbitre`: the Connect Four contest's arbiter
+//! (docs/requirements.md#the-colonne-and-nom-protocol). It runs one game between the AIs of two
+//! folders and stores the result in its own folder.
 //!
 //! ```text
 //! arbitre("ai1","ai2")                          AI 1 (O, moves first) in ai1, AI 2 (X) in ai2

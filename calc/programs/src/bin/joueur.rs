@@ -1,6 +1,7 @@
-//! `joueur`: the project's Connect Four AI for the contest (spec section 1). The arbiter runs
-//! it with its folder current; it reads `colonne` and `nom` there, answers in them, and keeps
-//! its picture of the game in the variable `etat` of the same folder between calls.
+//! `joueur`: the project's Connect Four AI for the contest
+//! (docs/requirements.md#the-colonne-and-nom-protocol). The arbiter runs it with its folder
+//! current; it reads `colonne` and `nom` there, answers in them, and keeps its picture of the game
+//! in the variable `etat` of the same folder between calls.
 //!
 //! One program plays every level of the ladder: the level is read from the variable `niveau`
 //! of its folder at the start of each game (spec: "a level read from a variable of its

@@ -34,7 +34,8 @@ enum Step {
     Nothing,
 }
 
-/// The arrows' codes differ between the TI-89 and the 92 Plus/V200 (ti68k-facts.md 4.6).
+/// The arrows' codes differ between the TI-89 and the 92 Plus/V200
+/// (docs/rom-calls.md#keyboard-codes).
 fn step(model: Model, key: Key) -> Step {
     let (up, left, down, right) = match model {
         Model::Ti89 => (337, 338, 340, 344),

@@ -31,7 +31,8 @@ static void copy_text(char out[TEXT_MAX + 1], uint32_t at, uint32_t len) {
 
 /* TIGCC's CALCULATOR codes: 0 TI-89 (and Titanium), 1 TI-92 Plus, 3 Voyage 200. A jump table
  * in the 0x400000 ROM means a TI-92 Plus; otherwise the screen width tells the TI-89 (ScrRect
- * x1 = 159) from the Voyage 200 (239). ti68k-facts.md 4.9; GCC4TI startup/_detect_calc.s. */
+ * x1 = 159) from the Voyage 200 (239). docs/rom-calls.md#model-and-ams-detection; GCC4TI
+ * startup/_detect_calc.s. */
 uint32_t Z_amsZ_calc_model(struct Z_ams_instance_t *ctx) {
   uint32_t table = (uint32_t)*(void *const *)ROM_JUMP_TABLE_PTR;
   const rom_scr_rect *screen;

@@ -1,10 +1,10 @@
-/* Running another program by name, the way AMS documents it (ti68k-facts.md 5.1; GCC4TI
- * doc/System/Info/faq/50.hss): make the program's folder current, parse the call text
- * ("folder\\name()") onto the expression stack with push_parse_text, pop it into a handle with
- * HS_popEStack, run it with NG_execute, free the handle, and put the current folder back.
- * Parsing and execution each run inside an AMS error frame (w68k_try): an error raised by the
- * called program, or by AMS while finding or starting it, comes back as its number and this
- * program goes on.
+/* Running another program by name, the way AMS documents it
+ * (docs/rom-calls.md#running-another-program; GCC4TI doc/System/Info/faq/50.hss): make the
+ * program's folder current, parse the call text ("folder\\name()") onto the expression stack with
+ * push_parse_text, pop it into a handle with HS_popEStack, run it with NG_execute, free the handle,
+ * and put the current folder back. Parsing and execution each run inside an AMS error frame
+ * (w68k_try): an error raised by the called program, or by AMS while finding or starting it, comes
+ * back as its number and this program goes on.
  *
  * The expression stack. HS_popEStack takes everything from the bottom of the estack to the top
  * (what the caller of this program left there: its arguments, at least AMS's end tag) and
@@ -73,7 +73,7 @@ static const uint8_t *heap_deref(uint16_t handle) {
   return ROM_FN(const uint8_t *(*)(rom_short_arg), ROM_HeapDeref)(arg);
 }
 
-/* AMS's error for a folder that does not exist (ti68k-facts.md 4.4: 330 FOLDER). */
+/* AMS's error for a folder that does not exist (docs/rom-calls.md#errors: 330 FOLDER). */
 #define ERROR_FOLDER 330
 /* For a program path that is not one (empty, too long): AMS's 910 SYNTAX. */
 #define ERROR_SYNTAX 910
@@ -179,8 +179,9 @@ int32_t Z_amsZ_run_program(struct Z_ams_instance_t *ctx, uint32_t folder_at,
 /* --- The program's own arguments --------------------------------------------------------- */
 
 /* When a program starts, top_estack points at its first argument; the others follow below it,
- * down to an END_TAG (ti68k-facts.md 3.5). Walking them with next_expression_index works for
- * any argument type; only strings are read. The estack is not changed. */
+ * down to an END_TAG (docs/rom-calls.md#arguments-and-return-values). Walking them with
+ * next_expression_index works for any argument type; only strings are read. The estack is not
+ * changed. */
 typedef struct {
   const uint8_t *at;
 } arg_walk;

@@ -59,7 +59,8 @@ void Z_amsZ_throw_error(struct Z_ams_instance_t *ctx, uint32_t error) {
   ROM_FN(void (*)(rom_short_arg), ROM_ER_throwVar)(arg);
 }
 
-/* The jump table's size (TIOS_entries): tells AMS versions apart (ti68k-facts.md 4.1). */
+/* The jump table's size (TIOS_entries): tells AMS versions apart
+ * (docs/rom-calls.md#resolution-through-the-jump-table). */
 uint32_t Z_amsZ_rom_entries(struct Z_ams_instance_t *ctx) {
   (void)ctx;
   return ROM_ENTRIES;

@@ -46,7 +46,8 @@ impl Os {
         sys::throw_error(i32::from(error))
     }
 
-    /// The OS's jump-table size (`TIOS_entries`): which ROM calls exist (ti68k-facts.md §4.1).
+    /// The OS's jump-table size (`TIOS_entries`): which ROM calls exist
+    /// (docs/rom-calls.md#resolution-through-the-jump-table).
     pub fn rom_entries(&self) -> u32 {
         sys::rom_entries() as u32
     }

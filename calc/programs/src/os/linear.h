@@ -38,7 +38,7 @@ static inline void w68k_copy_in(uint32_t at, const void *in, uint32_t len) {
 /* The longest variable path: an 8-character folder, '\', an 8-character name. */
 #define W68K_PATH_MAX 17
 
-/* A SYM_STR (ti68k-facts.md 2.10): "\0path\0", used through a pointer to its final zero. */
+/* A SYM_STR (docs/rom-calls.md#the-vat): "\0path\0", used through a pointer to its final zero. */
 typedef struct {
   char bytes[W68K_PATH_MAX + 2];
 } w68k_sym_str;

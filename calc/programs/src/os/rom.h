@@ -2,10 +2,10 @@
  *
  * The OS publishes its entry points in a jump table whose address is stored at 0xC8; entry i
  * (4 bytes) is the address of ROM function i, or, for a ROM "variable" such as ScrRect, the
- * address of the variable (docs: ti68k-facts.md section 4.1; GCC4TI include/C/default.h).
- * Indexes and prototypes: GCC4TI doc/System/Include/<header>/<name>.hsf, ti68k-facts.md 4.3.
+ * address of the variable (docs/rom-calls.md#resolution-through-the-jump-table; GCC4TI include/C/default.h).
+ * Indexes and prototypes: GCC4TI doc/System/Include/<header>/<name>.hsf, docs/rom-calls.md#rom-calls-the-project-uses.
  *
- * Calling convention (ti68k-facts.md 4.2): arguments on the stack right to left, `short` in
+ * Calling convention (docs/rom-calls.md#calling-convention): arguments on the stack right to left, `short` in
  * 2-byte slots, longs and pointers in 4; results in d0, pointers in a0; d0-d2/a0-a1
  * clobbered. GCC (m68k-linux) pushes every scalar argument in a 4-byte slot, so a ROM call
  * whose parameters include a `short` takes ONE by-value struct laid out like the ROM's
@@ -32,7 +32,7 @@
 
 /* Variables, folders, the expression stack, running programs (src/os/vat.c, exec.c; the
  * contest's arbiter and AIs). Same sources: GCC4TI doc/System/Include/vat.h, estack.h,
- * error.h, alloc.h, system.h and include/S/os.h; ti68k-facts.md 4.3, 5. */
+ * error.h, alloc.h, system.h and include/S/os.h; docs/rom-calls.md#rom-calls-the-project-uses, docs/rom-calls.md#running-another-program. */
 #define ROM_SymAdd 0x5C         /* HSym SymAdd(SYM_STR name) */
 #define ROM_SymDel 0x5E         /* short SymDel(SYM_STR name) */
 #define ROM_FolderAdd 0x64      /* HANDLE FolderAdd(SYM_STR name) */
@@ -55,13 +55,13 @@
 #define ROM_push_parse_text 0x3CA /* short push_parse_text(const char *text) */
 #define ROM_bottom_estack 0x432 /* CESI bottom_estack (variable; AMS 2 and later) */
 
-/* Keys, timers and drawing beyond the basics (src/os/gfx.c, time.c). */
+/* Keys, timers and drawing beyond the basics (src/os/gfx.c). */
 #define ROM_kbhit 0x52          /* short kbhit(void) */
 #define ROM_ScrRectFill 0x189   /* void ScrRectFill(const SCR_RECT *r, const SCR_RECT *clip, short attr) */
 #define ROM_DrawLine 0x1A7      /* void DrawLine(short x0, short y0, short x1, short y1, short attr) */
 #define ROM_FiftyMsecTick 0x4FC /* volatile unsigned long FiftyMsecTick (variable; AMS 2) */
 
-#define END_TAG 0xE5            /* the end of an argument list (ti68k-facts.md 2.2) */
+#define END_TAG 0xE5            /* the end of an argument list (docs/files.md#tags) */
 #define STR_TAG 0x2D            /* a string: 00 chars 00 2D */
 #define STOF_ESI 0x4000         /* VarStore: the value is the expression at the ESI argument */
 #define FO_RECURSE 0x02         /* SymFindFirst: every folder and its variables */
@@ -87,7 +87,7 @@ typedef struct { int16_t value; int16_t pad; } rom_short_arg;
 
 typedef struct { uint8_t x0, y0, x1, y1; } rom_scr_rect;
 
-/* A VAT entry (GCC4TI vat.h SYM_ENTRY; ti68k-facts.md 2.10). */
+/* A VAT entry (GCC4TI vat.h SYM_ENTRY; docs/rom-calls.md#the-vat). */
 typedef struct {
   char name[8];
   uint16_t compat;
@@ -96,7 +96,7 @@ typedef struct {
 } rom_sym_entry;
 
 /* The number of entries of the jump table (TIOS_entries, stored just below it): a ROM call
- * exists only if its index is smaller (ti68k-facts.md 4.1). */
+ * exists only if its index is smaller (docs/rom-calls.md#resolution-through-the-jump-table). */
 #define ROM_ENTRIES (((const uint32_t *)*(void *const *)ROM_JUMP_TABLE_PTR)[-1])
 #endif
 #endif

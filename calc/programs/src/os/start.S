@@ -1,9 +1,10 @@
 /* The program's first instruction: AMS (or PedroM) jumps to offset 0 of the program after
- * relocating it (ti68k-facts.md 3.1). Saves the registers AMS expects back (d3-d7/a2-a6,
- * 3.4), zeroes .bss (the variable is run in place: nothing may leak from the previous run),
- * then runs the session (session.c) inside an AMS error frame (ER_catch, 4.4), so that a wasm
- * trap or an OS error still frees the program's memory before it returns with rts.
- * Every reference here is PC-relative: this code needs no relocation. */
+ * relocating it (docs/rom-calls.md#how-ams-starts-a-program). Saves the registers AMS expects back
+ * (d3-d7/a2-a6, docs/rom-calls.md#returning-to-ams), zeroes .bss (the variable is run in place:
+ * nothing may leak from the previous run), then runs the session (session.c) inside an AMS error
+ * frame (ER_catch, docs/rom-calls.md#errors), so that a wasm trap or an OS error still frees the
+ * program's memory before it returns with rts. Every reference here is PC-relative: this code needs
+ * no relocation. */
 #include "rom.h"
 
 	.section .text.start,"ax",@progbits

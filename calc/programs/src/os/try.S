@@ -1,5 +1,5 @@
 /* w68k_try(body, arg): calls body(arg) inside an AMS error frame and returns 0, or the error
- * number thrown by body or by anything it called (ti68k-facts.md 4.4: ER_catch returns 0,
+ * number thrown by body or by anything it called (docs/rom-calls.md#errors: ER_catch returns 0,
  * then "again" with the error after a throw; ER_success unlinks the frame on the normal path,
  * a throw unlinks it itself). Written in assembly because ER_catch returns twice: compiled C
  * could keep values in registers or stack slots that the second return does not restore.

@@ -1,13 +1,13 @@
 //! Variables and folders: names, typed values as the OS stores them, and the [`Os`] methods
 //! that read, store and delete variables and make folders.
 //!
-//! A value crosses to the OS as its estack image (ti68k-facts.md §2): an integer is its
-//! magnitude bytes (least significant first), their count, then tag 0x1F (≥ 0) or 0x20
-//! (< 0); a string is `00`, its bytes, `00`, tag 0x2D; a float is 9 bytes (exponent word and
-//! 14 BCD digits) then tag 0x23; custom data (what TI-BASIC cannot make: the contest's saved
-//! states and game logs) is its bytes, `00`, a short extension naming the kind of data (shown
-//! as the type in VAR-LINK), `00`, tag 0xF8. Encoding and decoding are done here, in safe Rust;
-//! the C side (vat.c) only moves bytes.
+//! A value crosses to the OS as its estack image (docs/files.md#variable-data-on-the-calculator):
+//! an integer is its magnitude bytes (least significant first), their count, then tag 0x1F (≥ 0) or
+//! 0x20 (< 0); a string is `00`, its bytes, `00`, tag 0x2D; a float is 9 bytes (exponent word and
+//! 14 BCD digits) then tag 0x23; custom data (what TI-BASIC cannot make: the contest's saved states
+//! and game logs) is its bytes, `00`, a short extension naming the kind of data (shown as the type
+//! in VAR-LINK), `00`, tag 0xF8. Encoding and decoding are done here, in safe Rust; the C side
+//! (vat.c) only moves bytes.
 
 use super::{sys, Os};
 
@@ -128,7 +128,7 @@ impl VarPath {
     }
 }
 
-/// Estack tags of the values this module knows (ti68k-facts.md §2.2).
+/// Estack tags of the values this module knows (docs/files.md#tags).
 mod tag {
     pub const POSINT: u8 = 0x1F;
     pub const NEGINT: u8 = 0x20;
@@ -214,7 +214,7 @@ pub enum DataError {
 }
 
 /// An error number of the OS (AMS's numbering: 330 folder, 670 memory, 960 undefined
-/// variable, 980 locked...; ti68k-facts.md §4.4), or [`OsError::BAD_ARGUMENT`] for a call this
+/// variable, 980 locked...; docs/rom-calls.md#errors), or [`OsError::BAD_ARGUMENT`] for a call this
 /// layer refused before reaching the OS.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OsError(pub u16);
@@ -280,7 +280,7 @@ pub fn decode(tail: &[u8], size: usize) -> Value<'_> {
 }
 
 /// What a float's 9 bytes (exponent word, 14 BCD digits) hold, as a whole number
-/// (ti68k-facts.md §2.4).
+/// (docs/files.md#floats).
 fn float_whole(bytes: &[u8]) -> Float {
     let mut digits = [0u8; 14];
     for (i, b) in bytes[2..9].iter().enumerate() {

@@ -2,10 +2,10 @@
  * and write typed variables, create folders, and find the program's own folder. Declared in
  * vars.rs (see there for the contract of each); the ROM calls are in rom.h.
  *
- * Values cross as their estack bytes (ti68k-facts.md 2): the Rust side encodes and decodes
- * integers and strings, this file only moves bytes. Every ROM call that may throw runs inside
- * w68k_try, so a bad name, a locked or archived variable or a full memory comes back as an AMS
- * error number instead of ending the program. */
+ * Values cross as their estack bytes (docs/files.md#variable-data-on-the-calculator): the Rust side
+ * encodes and decodes integers and strings, this file only moves bytes. Every ROM call that may
+ * throw runs inside w68k_try, so a bad name, a locked or archived variable or a full memory comes
+ * back as an AMS error number instead of ending the program. */
 #include <stdint.h>
 
 #include "linear.h"
@@ -14,7 +14,7 @@
 
 struct Z_ams_instance_t;
 
-/* AMS's errors for a folder that cannot be made, and for no memory (ti68k-facts.md 4.4). */
+/* AMS's errors for a folder that cannot be made, and for no memory (docs/rom-calls.md#errors). */
 #define ERROR_FOLDER 330
 #define ERROR_MEMORY 670
 
@@ -231,7 +231,7 @@ int32_t Z_amsZ_own_folder(struct Z_ams_instance_t *ctx, uint32_t out_at, uint32_
   return give_name(c.folder, out_at, out_cap);
 }
 
-/* --- Variables of any type, written whole (custom "OTH" data, ti68k-facts.md 2.2) ---------- */
+/* --- Variables of any type, written whole (custom "OTH" data, docs/files.md#tags) ---------- */
 
 typedef struct {
   const char *name;

@@ -1,5 +1,5 @@
 //! AMS errors: ER_catch frames linked in a list in RAM, and throws that unwind to the most
-//! recent frame as AMS does (ti68k-facts §4.4).
+//! recent frame as AMS does (docs/rom-calls.md#errors).
 //!
 //! Served: ER_throwVar 0x153, ER_catch 0x154, ER_success 0x155, and the A-line `ER_throw`
 //! (opcode 0xA000 + code). `ER_catch(frame)` fills the 60-byte ERROR_FRAME (A2-A7, D3-D7,

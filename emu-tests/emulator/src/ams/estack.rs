@@ -1,5 +1,6 @@
 //! The expression stack (estack): a real area of emulated RAM that programs push onto and
-//! read, with the three AMS variables that describe it (ti68k-facts §2.2-§2.7, §3.5).
+//! read, with the three AMS variables that describe it (docs/files.md#variable-data-on-the-calculator,
+//! docs/rom-calls.md#arguments-and-return-values).
 //!
 //! `bottom_estack` (0x432) points at the ENDSTACK_TAG that is always the first byte;
 //! `estack_max_index` (0x5BF) at the highest usable byte; `top_estack` (0x109) at the last
@@ -68,7 +69,7 @@ pub const ONE_LETTER_TAGS: std::ops::RangeInclusive<u8> = 0x02..=0x1B;
 /// The binary operators + - * / ^.
 const BINARY_OPERATORS: [u8; 5] = [0x8B, 0x8D, 0x8F, 0x91, 0x93];
 
-/// The letter a one-letter variable tag stands for (ti68k-facts §2.2).
+/// The letter a one-letter variable tag stands for (docs/files.md#tags).
 pub fn letter_of_tag(tag: u8) -> Option<u8> {
     match tag {
         0x02..=0x07 => Some(b'r' + (tag - 0x02)),

@@ -1,6 +1,7 @@
 //! Running programs from programs: NG_execute 0x25D (execute tokenized TI-BASIC statements,
 //! here: a call of a program, a store, a literal) and EX_patch 0x15A (relocate an ASM program
-//! a launcher then calls itself), as AMS does them (ti68k-facts §3.1, §3.2, §5.1; GCC4TI
+//! a launcher then calls itself), as AMS does them (docs/rom-calls.md#how-ams-starts-a-program,
+//! docs/rom-calls.md#relocation-table, docs/rom-calls.md#running-another-program; GCC4TI
 //! `estack.h/NG_execute.hsf`, `system.h/EX_patch.hsf`, `faq/50.hss`).
 //!
 //! NG_execute reads the statement at the top of the MULTI_EXPR handle it is given (what
@@ -26,9 +27,9 @@
 //! Not emulated (clear failures): several statements, other tags, the approx flag's effect
 //! (it is recorded), recursion of an ASM program into itself.
 //!
-//! EX_patch(base, tag) relocates the image whose tag byte is at `tag` (§3.2) and registers it
-//! as code the CPU may execute; the launcher then calls `base` itself. The ghost space
-//! (+0x40000 mirror of RAM) is not mapped by the harness.
+//! EX_patch(base, tag) relocates the image whose tag byte is at `tag`
+//! (docs/rom-calls.md#relocation-table) and registers it as code the CPU may execute; the launcher
+//! then calls `base` itself. The ghost space (+0x40000 mirror of RAM) is not mapped by the harness.
 
 use super::heap::Heap;
 use super::vat::{self, Lookup, SymPath};
@@ -91,8 +92,8 @@ pub fn running_label(os: &OsState, h: u16) -> Option<&str> {
 }
 
 /// EX_patch: walks the relocation table backwards from the tag at `tag` and writes
-/// `base + target` at `base + location` for each entry (ti68k-facts §3.2). Returns the body's
-/// length and the number of relocations; the error says which entry is wrong.
+/// `base + target` at `base + location` for each entry (docs/rom-calls.md#relocation-table).
+/// Returns the body's length and the number of relocations; the error says which entry is wrong.
 pub fn relocate(bus: &mut Bus, base: u32, tag: u32) -> Result<(u32, usize), String> {
     let (body_len, entries) = relocation_table(bus, base, tag)?;
     apply_relocations(bus, base, &entries);

@@ -6,17 +6,16 @@
 //! HeapDeref 0x96, HeapFree 0x97, HLock 0x99, HeapLock 0x9A, HeapGetLock 0x9B, HeapMax 0x9C,
 //! HeapRealloc 0x9D, HeapSize 0x9E, HeapUnlock 0x9F, HeapAllocPtr 0xA2, HeapFreePtr 0xA3,
 //! HeapPtrToHandle 0x23A (the handle whose block starts at the pointer, or H_NULL)
-//! (prototypes in ti68k-facts §4.3). A block moves when HeapRealloc (or the OS growing a VAT
-//! table) needs more room than follows it; and AMS may move unlocked blocks when it compacts
-//! the heap, which an allocation can do: so before every allocation a program asks for
-//! (HeapAlloc*, HeapAllocPtr, HeapRealloc, HS_popEStack; not yet the VAT calls), the
-//! harness moves every unlocked block to another free place (the handle table follows) and
-//! fills its old place with 0xDD, so that a pointer kept from `HeapDeref` across an allocation
-//! reads garbage here as it may on a calculator. A new block is filled with 0xCD so that code
-//! reading memory it never wrote gives a visible value, and 4 guard bytes after each block are
-//! checked when it is freed and at the end of a program. A block is at most 65,520 bytes, as on
-//! AMS; a larger
-//! request returns H_NULL. `HeapFree(H_NULL)` and `HeapFreePtr(NULL)` do nothing.
+//! (prototypes in docs/rom-calls.md#rom-calls-the-project-uses). A block moves when HeapRealloc (or
+//! the OS growing a VAT table) needs more room than follows it; and AMS may move unlocked blocks
+//! when it compacts the heap, which an allocation can do: so before every allocation a program asks
+//! for (HeapAlloc*, HeapAllocPtr, HeapRealloc, HS_popEStack; not yet the VAT calls), the harness
+//! moves every unlocked block to another free place (the handle table follows) and fills its old
+//! place with 0xDD, so that a pointer kept from `HeapDeref` across an allocation reads garbage here
+//! as it may on a calculator. A new block is filled with 0xCD so that code reading memory it never
+//! wrote gives a visible value, and 4 guard bytes after each block are checked when it is freed and
+//! at the end of a program. A block is at most 65,520 bytes, as on AMS; a larger request returns
+//! H_NULL. `HeapFree(H_NULL)` and `HeapFreePtr(NULL)` do nothing.
 
 use std::collections::BTreeMap;
 
@@ -177,7 +176,8 @@ impl Heap {
 
     /// Moves every unlocked block to another free place, as AMS may when it compacts the heap:
     /// its bytes and guard go along, the handle table entry and any program image in it follow,
-    /// and the old place is filled with 0xDD. A block with no other place to go stays. Returns how many moved.
+    /// and the old place is filled with 0xDD. A block with no other place to go stays. Returns how
+    /// many moved.
     pub fn move_unlocked(&mut self, bus: &mut Bus) -> usize {
         let unlocked: Vec<u16> = self
             .handles

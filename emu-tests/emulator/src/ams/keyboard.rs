@@ -1,8 +1,8 @@
 //! The keyboard: a scripted queue of key codes that the test fills (ngetchx codes,
-//! ti68k-facts §4.6). The queue stands for the keys the user *will* press: ngetchx takes the
-//! next one, kbhit says whether one is there, and GKeyFlush (which drops keys already pressed
-//! on a calculator) leaves the script alone. Waiting for a key when the script is empty ends
-//! the run with [`Failure::KeysExhausted`] instead of hanging.
+//! docs/rom-calls.md#keyboard-codes). The queue stands for the keys the user *will* press: ngetchx
+//! takes the next one, kbhit says whether one is there, and GKeyFlush (which drops keys already
+//! pressed on a calculator) leaves the script alone. Waiting for a key when the script is empty
+//! ends the run with [`Failure::KeysExhausted`] instead of hanging.
 //!
 //! Served: ngetchx 0x51, kbhit 0x52, GKeyFlush 0x180.
 

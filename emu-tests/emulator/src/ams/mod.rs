@@ -3,15 +3,15 @@
 //!
 //! Every jump-table entry of a ROM *function* points at its own stub in ROM, an `rts`. When the
 //! CPU reaches a stub, the run loop stops, the registered [`RomCallDef`] reads its arguments from
-//! the stack under the AMS convention (ti68k-facts §4.2: pushed right to left, `short` in 2-byte
-//! slots, longs and pointers in 4), does the work on the emulated machine, and sets its result
-//! (integers in d0, pointers in a0); then the CPU executes the stub's `rts` for real. d1, d2, a1
-//! and whichever of d0/a0 holds no result are then overwritten with a marker ([`CLOBBER`] plus
-//! the index), as the ROM clobbers them: code that expects them preserved, or that reads a
-//! pointer result from d0, fails visibly. Likewise a `short` (or `HANDLE`) result defines only
-//! the low word of d0 and a `char` result only its low byte: the bits above carry the marker,
-//! so code that reads a short result as a long (a wrong prototype) sees garbage, as it may on
-//! AMS. The entries of ROM *variables* (ScrRect, top_estack, bottom_estack, estack_max_index,
+//! the stack under the AMS convention (docs/rom-calls.md#calling-convention: pushed right to left,
+//! `short` in 2-byte slots, longs and pointers in 4), does the work on the emulated machine, and
+//! sets its result (integers in d0, pointers in a0); then the CPU executes the stub's `rts` for
+//! real. d1, d2, a1 and whichever of d0/a0 holds no result are then overwritten with a marker
+//! ([`CLOBBER`] plus the index), as the ROM clobbers them: code that expects them preserved, or
+//! that reads a pointer result from d0, fails visibly. Likewise a `short` (or `HANDLE`) result
+//! defines only the low word of d0 and a `char` result only its low byte: the bits above carry the
+//! marker, so code that reads a short result as a long (a wrong prototype) sees garbage, as it may
+//! on AMS. The entries of ROM *variables* (ScrRect, top_estack, bottom_estack, estack_max_index,
 //! FiftyMsecTick) hold the variable's address in the OS data area.
 //!
 //! A call that throws an AMS error (as the real one would) returns [`Stop::Throw`] from its
@@ -19,8 +19,8 @@
 //!
 //! The calls served, one file per area: [`heap`], [`screen`], [`keyboard`], [`errors`],
 //! [`timers`], [`system`], [`statline`], [`estack`], [`parse`], [`symbols`] (with the VAT's
-//! layout in [`vat`]), [`store`], [`exec`]. Each file has a `CALLS` table; [`Registry::standard`] joins them and
-//! [`Registry::register`] lets a test add or replace one. Any other index fails with
+//! layout in [`vat`]), [`store`], [`exec`]. Each file has a `CALLS` table; [`Registry::standard`]
+//! joins them and [`Registry::register`] lets a test add or replace one. Any other index fails with
 //! [`Failure::RomCallNotEmulated`], naming the call. Every call served is recorded in the
 //! [`Transcript`].
 

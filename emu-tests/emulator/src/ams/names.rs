@@ -1,6 +1,6 @@
 //! Names of ROM calls and AMS error codes, for failure messages and transcripts. The indexes
-//! and names are those of ti68k-facts §4.3 and §4.4 (GCC4TI's documentation); a call missing
-//! here is reported as "unknown".
+//! and names are those of docs/rom-calls.md#rom-calls-the-project-uses, docs/rom-calls.md#errors
+//! (GCC4TI's documentation); a call missing here is reported as "unknown".
 
 /// Jump-table index and name of ROM calls a program of this project may use.
 pub const ROM_CALL_NAMES: &[(u16, &str)] = &[
@@ -132,7 +132,7 @@ pub fn rom_call_name(index: u16) -> &'static str {
         .map_or("unknown", |(_, n)| n)
 }
 
-/// The name of AMS error `code` (ti68k-facts §4.4), or "unknown error".
+/// The name of AMS error `code` (docs/rom-calls.md#errors), or "unknown error".
 pub fn error_name(code: u16) -> &'static str {
     match code {
         2 => "STOP",

@@ -1,7 +1,7 @@
 //! TI-BASIC text to tokens: push_parse_text 0x3CA and TokenizeSymName 0x80, for the part of
-//! the grammar programs send to run another program or store a value (ti68k-facts §2.7,
-//! §5.1, §5.2; GCC4TI `estack.h/push_parse_text.hsf`, `top_estack.hsf`,
-//! `TokenizeSymName.hsf`).
+//! the grammar programs send to run another program or store a value (docs/files.md#expressions,
+//! docs/rom-calls.md#running-another-program, docs/rom-calls.md#creating-and-reading-variables;
+//! GCC4TI `estack.h/push_parse_text.hsf`, `top_estack.hsf`, `TokenizeSymName.hsf`).
 //!
 //! The grammar served, on one line:
 //!
@@ -14,11 +14,11 @@
 //! name      := [ folder "\" ] name                letters, digits, '_'; capitals folded
 //! ```
 //!
-//! Tokens as AMS lays them out (RPN, §2.7): a call `f(a1, a2)` is `END_TAG a2 a1 name
-//! USERFUNC_TAG`; a name is `00 name 00` (with its folder: `00 folder\name 00`) or a one-letter
-//! tag; a store `value name STORE_TAG`; a negative literal is a NEGINT (AMS's own parser may
-//! keep a negation operator instead: programs do not look at it, NG_execute evaluates both
-//! the same). push_parse_text returns TRUE for a single expression, FALSE for a store.
+//! Tokens as AMS lays them out (RPN, docs/files.md#expressions): a call `f(a1, a2)` is `END_TAG a2
+//! a1 name USERFUNC_TAG`; a name is `00 name 00` (with its folder: `00 folder\name 00`) or a
+//! one-letter tag; a store `value name STORE_TAG`; a negative literal is a NEGINT (AMS's own parser
+//! may keep a negation operator instead: programs do not look at it, NG_execute evaluates both the
+//! same). push_parse_text returns TRUE for a single expression, FALSE for a store.
 //!
 //! Errors AMS throws for sure are thrown: an unterminated string (700), a missing `)` (690),
 //! a name longer than 8 characters (990), an ASCII `-` where a value is expected (910: unary

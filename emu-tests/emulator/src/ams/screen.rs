@@ -1,13 +1,13 @@
 //! The screen: drawing into the LCD memory at 0x4C00 (240x128, 1 bit a pixel, 30 bytes a
-//! row, MSB leftmost, 1 dark; ti68k-facts §4.5), with the harness's own font ([`super::font`]).
-//! Every string and character drawn is recorded in the transcript.
+//! row, MSB leftmost, 1 dark; docs/rom-calls.md#screen), with the harness's own font
+//! ([`super::font`]). Every string and character drawn is recorded in the transcript.
 //!
 //! Served: FontGetSys 0x18E, FontSetSys 0x18F, ScrRectFill 0x189, DrawClipEllipse 0x192,
 //! ClrScr 0x19E, DrawChar 0x1A4, DrawLine 0x1A7, DrawPix 0x1A8, DrawStr 0x1A9. Lines and
 //! ellipse outlines are Bresenham's and the midpoint algorithm's, each pixel once (so A_XOR
-//! is exact); AMS's own routines may differ by a pixel here and there. Attributes: A_REVERSE 0, A_NORMAL 1, A_XOR 2,
-//! and for text A_REPLACE 4; any other is a [`Failure::RomCallMisuse`] naming it. Drawing is
-//! clipped to the 240x128 LCD memory (the TI-89 shows its top-left 160x100).
+//! is exact); AMS's own routines may differ by a pixel here and there. Attributes: A_REVERSE 0,
+//! A_NORMAL 1, A_XOR 2, and for text A_REPLACE 4; any other is a [`Failure::RomCallMisuse`] naming
+//! it. Drawing is clipped to the 240x128 LCD memory (the TI-89 shows its top-left 160x100).
 
 use super::{font, ti_text, DrawnText, Reply, RomCallDef, RomCtx};
 use crate::bus::Bus;

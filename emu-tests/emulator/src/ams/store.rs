@@ -1,5 +1,6 @@
 //! Storing and recalling variables the high-level way: VarStore 0x86 and VarRecall 0x85
-//! (GCC4TI `vat.h/VarStore.hsf`, `vat.h/VarRecall.hsf`; ti68k-facts §5.2, §5.3).
+//! (GCC4TI `vat.h/VarStore.hsf`, `vat.h/VarRecall.hsf`;
+//! docs/rom-calls.md#creating-and-reading-variables).
 //!
 //! VarStore copies an expression into a variable, creating its VAT entry if needed:
 //! - `STOF_ESI` (0x4000), extra argument an ESI: the expression whose tag it points at (its

@@ -1,5 +1,6 @@
 //! The VAT's ROM calls: finding, adding and deleting symbols and folders, the current folder,
-//! and walking the tables (ti68k-facts §2.10, §4.3; GCC4TI `doc/System/Include/vat.h/*.hsf`).
+//! and walking the tables (docs/rom-calls.md#the-vat, docs/rom-calls.md#rom-calls-the-project-uses;
+//! GCC4TI `doc/System/Include/vat.h/*.hsf`).
 //!
 //! Served: SymAdd 0x5C, SymAddMain 0x5D, SymDel 0x5E, HSymDel 0x5F, SymFind 0x60,
 //! SymFindMain 0x61, FolderAdd 0x64, FolderCur 0x65, FolderDel 0x66 (with its second,

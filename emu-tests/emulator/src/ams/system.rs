@@ -1,5 +1,5 @@
-//! System calls: the hardware parameter block (ti68k-facts §4.9), so programs that check the
-//! hardware see the model they expect.
+//! System calls: the hardware parameter block (docs/rom-calls.md#model-and-ams-detection), so
+//! programs that check the hardware see the model they expect.
 //!
 //! Served: FL_getHardwareParmBlock 0x16B. The block itself sits in ROM at
 //! `ROM_base + 0x200`, and its address at `ROM_base + 0x104` (where AMS keeps it).

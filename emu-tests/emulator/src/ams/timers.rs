@@ -1,6 +1,7 @@
 //! Time: the FiftyMsecTick counter and the notify timers, driven by emulated cycles at the
 //! calculator's clock (12 MHz on the HW2 TI-89, TI-92 Plus and V200), one tick per 50 ms as
-//! auto-int 5 gives (ti68k-facts §4.7). ROM calls themselves take no emulated time.
+//! auto-int 5 gives (docs/rom-calls.md#timers-and-delays). ROM calls themselves take no emulated
+//! time.
 //!
 //! Served: OSRegisterTimer 0xF0, OSFreeTimer 0xF1, OSTimerCurVal 0xF2, OSTimerExpired 0xF3,
 //! OSTimerRestart 0xF4; the FiftyMsecTick variable (0x4FC) is updated by the run loop. Timer

@@ -1,14 +1,15 @@
 //! The variable allocation table (VAT) as AMS lays it out, in heap blocks of emulated RAM, so
 //! that a program that dereferences a `SYM_ENTRY` or a variable's handle sees real bytes
-//! (ti68k-facts §2.10).
+//! (docs/rom-calls.md#the-vat).
 //!
 //! The folder table is a heap block `u16 max, u16 count, SYM_ENTRY[max]`; each of its entries
 //! is a folder (flag SF_FOLDER) whose handle is the block, of the same shape, listing the
 //! folder's variables. A `SYM_ENTRY` is 14 bytes: `name[8]` (zero padded; an 8-character
 //! name has no zero), `u16 compat`, `u16 flags`, `HANDLE handle`. A variable's handle holds a
-//! MULTI_EXPR: a big-endian size word, then the data, ending with the type tag (§2.1). An
-//! `HSym` is the handle of the table holding the entry in its high word and the entry's byte
-//! offset in its low word; any change to that table invalidates it, as on AMS.
+//! MULTI_EXPR: a big-endian size word, then the data, ending with the type tag
+//! (docs/files.md#variable-data-on-the-calculator). An `HSym` is the handle of the table holding
+//! the entry in its high word and the entry's byte offset in its low word; any change to that table
+//! invalidates it, as on AMS.
 //!
 //! Entries are kept sorted by name (AMS inserts with SymCmp and memmove). A table starts with
 //! room for 10 entries and grows by 10 with a reallocation that may move it: pointers into it

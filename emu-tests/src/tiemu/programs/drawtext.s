@@ -4,8 +4,9 @@
 | font, and waits for a key, so that the bench can take the screenshot before the OS draws
 | anything over it. Position-independent, no relocations; the bench appends the text at `text`.
 |
-| ROM calls through the jump table at 0xC8 (ti68k-facts 4.1, 4.3): ClrScr 0x19E,
-| FontSetSys 0x18F, DrawStr 0x1A9, ngetchx 0x51.
+| ROM calls through the jump table at 0xC8 (docs/rom-calls.md#resolution-through-the-jump-table,
+| docs/rom-calls.md#rom-calls-the-project-uses): ClrScr 0x19E, FontSetSys 0x18F, DrawStr 0x1A9,
+| ngetchx 0x51.
 | Build: m68k-linux-gnu-as -m68000 drawtext.s -o drawtext.o
 |        m68k-linux-gnu-objcopy -O binary -j .text drawtext.o drawtext.bin
 

@@ -1,6 +1,7 @@
 | hello: draws "HELLO FROM TIEMU" with DrawStr (ROM call 0x1A9 through the jump table at
-| 0xC8; ti68k-facts 4.1) at (4, 50) in the current font, and returns to the OS.
-| A test fixture of emu-tests/tests/tiemu_run.rs, assembled there with m68k-linux-gnu-as.
+| 0xC8; docs/rom-calls.md#resolution-through-the-jump-table) at (4, 50) in the current font, and
+| returns to the OS. A test fixture of emu-tests/tests/tiemu_run.rs, assembled there with
+| m68k-linux-gnu-as.
     .text
 start:
     move.l  0xC8.w,%a0              | jump table

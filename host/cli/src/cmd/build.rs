@@ -29,7 +29,8 @@ pub struct BuildArgs {
     /// The repository (default: found from the current directory).
     #[arg(long)]
     root: Option<PathBuf>,
-    /// The route from Rust to 68000 code: wasm2c (llvm-m68k is disabled, see docs/toolchain.md).
+    /// The route from Rust to 68000 code: wasm2c (llvm-m68k is disabled, see
+    /// docs/building.md#the-route).
     #[arg(long, default_value_t = Route::Wasm2c)]
     route: Route,
     /// Check every linear-memory access at run time (a test variant: slower, bigger).

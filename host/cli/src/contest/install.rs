@@ -29,7 +29,7 @@ const NAMES: [&str; 4] = ["arbitre", "joueur", "fautif", "replay"];
 
 impl Programs {
     /// Builds the programs from the repository containing `dir` (the cross build of
-    /// docs/cross-build.md; cached under `target/`).
+    /// docs/building.md; cached under `target/`).
     pub fn build(dir: &Path) -> Result<Programs, MatchError> {
         let root = repository_root(dir).map_err(|e| MatchError::Build {
             program: "arbitre".into(),

@@ -1,8 +1,8 @@
 //! Native tic-tac-toe matches: the seeds' AIs against each other and against a random player,
 //! with fixed seeds.
 //!
-//! The ladder (spec section 4): random < seed 003 (win, block, else random) < Min-Max depth 3
-//! (easy) < depth 5 (medium) ≤ depth 9 (hard). Depths 5 and 9 never lose (proved in
+//! The ladder (docs/requirements.md#tic-tac-toe): random < seed 003 (win, block, else random) <
+//! Min-Max depth 3 (easy) < depth 5 (medium) ≤ depth 9 (hard). Depths 5 and 9 never lose (proved in
 //! `calc/tests/tictactoe.rs`), so between them every game is drawn: "≤", not "<".
 
 use super::ladder::{game_seed, Outcome, Tally};

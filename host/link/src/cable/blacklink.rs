@@ -1,5 +1,6 @@
 //! The BlackLink cable: the two-wire TI link bit-banged on a serial port's modem lines
-//! (ti68k-facts §7.1-7.2; tilibs `libticables/trunk/src/linux/link_ser.cc`).
+//! (docs/link.md#the-two-wire-link, docs/link.md#blacklink; tilibs
+//! `libticables/trunk/src/linux/link_ser.cc`).
 //!
 //! Wiring: the red wire (tip) is driven by RTS and read on CTS, the white wire (ring) is
 //! driven by DTR and read on DSR. An asserted output releases its wire (high, the idle

@@ -1,9 +1,9 @@
 //! The GrayLink cable: an ordinary serial port at 9600 baud, 8N1, no flow control; a
 //! microcontroller in the cable turns bytes into the two-wire protocol, so the DBUS bytes
-//! pass unchanged (ti68k-facts §7.3; tilibs `libticables/trunk/src/linux/link_gry.cc`).
+//! pass unchanged (docs/link.md#graylink; tilibs `libticables/trunk/src/linux/link_gry.cc`).
 //! DTR and RTS only power the converter: they are raised on opening, and errors doing so are
 //! ignored, because a pseudo-terminal (the tests' stand-in for a calculator) has no modem
-//! lines (peers.md §2.2).
+//! lines (docs/link.md#libticalcs2-on-a-pseudo-terminal).
 
 use std::io::{ErrorKind, Read, Write};
 use std::time::Duration;

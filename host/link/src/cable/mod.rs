@@ -5,7 +5,7 @@
 //! operations), [`graylink::GrayLink`] (serial 9600 8N1), [`blacklink::BlackLink`]
 //! (bit-banged on a serial port's modem lines), and the TiEmu virtual link
 //! (`tiemu.rs`, by the TiEmu bench). A SilverLink (USB, VID 0451 PID E001, bulk endpoints
-//! 0x81/0x02, 32-byte packets: ti68k-facts §7.4) fits the same trait: `send` writes bulk
+//! 0x81/0x02, 32-byte packets: docs/link.md#silverlink) fits the same trait: `send` writes bulk
 //! OUT transfers, `recv` reads whole 32-byte blocks into a buffer and serves bytes from it;
 //! it needs a USB library and is not written yet.
 

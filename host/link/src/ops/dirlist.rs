@@ -1,5 +1,5 @@
 //! Directory listing, in two phases as libticalcs2 does (`calc_9x.cc` get_dirlist;
-//! ti68k-facts §6.5): a REQ with filter 0x1F lists the folders, then one REQ with filter 0x1B
+//! docs/link.md#sequences): a REQ with filter 0x1F lists the folders, then one REQ with filter 0x1B
 //! per folder lists its variables (the first entry is the folder itself).
 //!
 //! Entries are `name[8] type attr LE24-size 00`: 14 bytes from a TI-89, a TI-92 Plus and
@@ -181,7 +181,7 @@ mod tests {
     use super::super::transfer::tests::{calc, hex};
     use super::*;
 
-    /// peers.md §2.4: the libticalcs2 dirlist against PedroM, TI-89, one folder `main`.
+    /// docs/link.md#sequences: the libticalcs2 dirlist against PedroM, TI-89, one folder `main`.
     #[test]
     fn lists_like_libticalcs2() {
         let mut c = calc(&[

@@ -14,7 +14,7 @@
 //! ```
 //!
 //! Every operation is silent mode (the calculator stays on its home screen). VER is never
-//! sent: PedroM hangs on it (peers.md §2.4).
+//! sent: PedroM hangs on it (docs/link.md#sequences).
 
 mod dirlist;
 mod error;

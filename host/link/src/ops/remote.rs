@@ -1,6 +1,7 @@
 //! Remote control: key presses (KEY packets, the key code in the length field) and running a
 //! program by typing its name on the home screen, as libticalcs2 does (`calc_9x.cc` send_key,
-//! execute; tilibs `keys89.h`, `keys92p.h`; ti68k-facts §4.6, §6.5).
+//! execute; tilibs `keys89.h`, `keys92p.h`; docs/rom-calls.md#keyboard-codes,
+//! docs/link.md#sequences).
 
 use super::{Calculator, LinkError};
 use crate::cable::Cable;
@@ -134,7 +135,7 @@ mod tests {
         assert_eq!(keys::parse("", Model::Ti89), None);
     }
 
-    /// peers.md §2.4: HOME on a TI-89 is `08 87 15 01`, acknowledged.
+    /// docs/link.md#sequences: HOME on a TI-89 is `08 87 15 01`, acknowledged.
     #[test]
     fn key_like_libticalcs2() {
         let mut c = calc(&[(">", "08 87 15 01"), ("<", "98 56 00 00")]);

@@ -1,5 +1,5 @@
 //! Sending and receiving variables, silent mode (tilibs `calc_9x.cc` send_var / recv_var;
-//! ti68k-facts §6.5).
+//! docs/link.md#sequences).
 //!
 //! Send: RTS → ACK, CTS (or SKP: refused) → ACK, XDP → ACK, EOT → ACK.
 //! Receive: REQ → ACK (non-zero status: missing) → VAR → ACK, CTS → ACK → XDP → ACK → EOT →
@@ -52,7 +52,7 @@ impl<C: Cable> Calculator<C> {
 
     /// Receives the variable at `path`, requesting it as `var_type`. The returned variable's
     /// type is the requested one when its data fits it; otherwise the type its data's tag
-    /// names (PedroM's VAR replies give type 0x21 for a string: peers.md §2.4).
+    /// names (PedroM's VAR replies give type 0x21 for a string: docs/link.md#sequences).
     pub fn recv_variable(
         &mut self,
         path: &VarPath,
@@ -156,7 +156,7 @@ pub(crate) mod tests {
         c
     }
 
-    /// peers.md §2.4: send string main\str1 = "hello", exact libticalcs2 bytes.
+    /// docs/link.md#sequences: send string main\str1 = "hello", exact libticalcs2 bytes.
     #[test]
     fn send_string_like_libticalcs2() {
         let mut c = calc(&[
@@ -183,7 +183,7 @@ pub(crate) mod tests {
         assert!(c.cable().finished());
     }
 
-    /// peers.md §2.4: send ASM main\prog1 = rts.
+    /// docs/link.md#sequences: send ASM main\prog1 = rts.
     #[test]
     fn send_asm_like_libticalcs2() {
         let mut c = calc(&[
@@ -269,7 +269,7 @@ pub(crate) mod tests {
         assert!(e.to_string().contains("cannot overwrite"), "{e}");
     }
 
-    /// peers.md §2.4: request main\str1 from PedroM (which says type 0x21 in its VAR).
+    /// docs/link.md#sequences: request main\str1 from PedroM (which says type 0x21 in its VAR).
     #[test]
     fn recv_string_from_pedrom() {
         let mut c = calc(&[

@@ -1,5 +1,5 @@
 //! Command IDs of the DBUS protocol, named as in the link guide and libticalcs2
-//! (tilibs `libticalcs/trunk/src/dbus_pkt.h`, `dbus_pkt.cc`; ti68k-facts §6.3).
+//! (tilibs `libticalcs/trunk/src/dbus_pkt.h`, `dbus_pkt.cc`; docs/link.md#command-ids).
 
 use core::fmt;
 

@@ -1,5 +1,5 @@
-//! The variable header carried by RTS, VAR, REQ and DEL packets (ti68k-facts §6.4; tilibs
-//! `libticalcs/trunk/src/cmd68k.cc`): LE32 size, type, name length, name (may include the
+//! The variable header carried by RTS, VAR, REQ and DEL packets (docs/link.md#variable-header;
+//! tilibs `libticalcs/trunk/src/cmd68k.cc`): LE32 size, type, name length, name (may include the
 //! folder, `main\x`), and for some packets a trailing byte.
 
 use ti_files::{VarPath, VarType};

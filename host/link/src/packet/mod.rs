@@ -1,4 +1,4 @@
-//! DBUS packets: pure encoding and decoding, no I/O (ti68k-facts §6.1; tilibs
+//! DBUS packets: pure encoding and decoding, no I/O (docs/link.md#packets; tilibs
 //! `libticalcs/trunk/src/dbus_pkt.cc`).
 //!
 //! A packet is `[machine ID][command][LE16 length]`, then, for commands that carry data,
@@ -253,7 +253,7 @@ pub fn scr() -> Packet {
     Packet::word(PC_MACHINE_ID, Command::SCR, 0)
 }
 
-/// VER: request version information. **PedroM hangs on it** (peers.md §2.4): the
+/// VER: request version information. **PedroM hangs on it** (docs/link.md#sequences): the
 /// operations never send it.
 pub fn ver() -> Packet {
     Packet::word(PC_MACHINE_ID, Command::VER, 0)
@@ -300,7 +300,7 @@ mod tests {
             .collect()
     }
 
-    /// libticalcs2 captures of peers.md §2.4.
+    /// libticalcs2 captures of docs/link.md#sequences.
     #[test]
     fn pc_packets_match_libticalcs2() {
         assert_eq!(rdy().encode().unwrap(), hex("08 68 00 00"));

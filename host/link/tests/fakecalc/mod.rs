@@ -1,6 +1,6 @@
 //! A scripted calculator for link tests: it plays the calculator side of the DBUS protocol on
 //! any byte stream (a pty end made by socat), keeps an in-memory variable store, answers the
-//! way PedroM does (peers.md §2.4: 14-byte listing entries, ACK then silence for a missing
+//! way PedroM does (docs/link.md#sequences: 14-byte listing entries, ACK then silence for a missing
 //! variable) and records every byte the computer sent.
 
 use std::collections::BTreeMap;
@@ -38,7 +38,8 @@ fn pkt(mid: u8, cid: u8, data: Option<&[u8]>, value: u16) -> Vec<u8> {
 }
 
 impl FakeCalc {
-    /// A calculator of `model` holding `main\str1` = "hello", like peers.md's fakecalc.
+    /// A calculator of `model` holding `main\str1` = "hello", like the scripted calculator of
+    /// docs/link.md#the-scripted-calculator.
     pub fn new(model: Model) -> FakeCalc {
         let mut c = FakeCalc {
             mid: model.calc_machine_id(),

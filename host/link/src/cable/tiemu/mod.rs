@@ -1,6 +1,6 @@
 //! The TiEmu virtual link: libticables2's "TiEmu" (TIE) cable, byte for byte the same
 //! conventions, so that this end talks to TiEmu, TiLP or any libticables2 program at the other
-//! (docs/peers.md §2.3; tilibs `libticables/trunk/src/linux/link_tie.cc`).
+//! (docs/link.md#tiemu-virtual-link; tilibs `libticables/trunk/src/linux/link_tie.cc`).
 //!
 //! - Two named FIFOs carry the raw DBUS byte stream, unframed: `/tmp/.vlc_0_1` from side 0 to
 //!   side 1 and `/tmp/.vlc_1_0` back. Side 0 is the emulator (TiEmu with `cable_port=#1`),
