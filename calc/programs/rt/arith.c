@@ -5,7 +5,7 @@
  * Division by zero returns all ones and never reaches DIVU: the translated code traps on it
  * before calling these.
  * Compiled with -fno-builtin; every image is disassembled by the build's 68000 check. The
- * test-entry program (src/bin/testcore.rs) exercises each helper against native Rust. */
+ * test-entry program (src/bin/test/testcore.rs) exercises each helper against native Rust. */
 #include <stdint.h>
 
 typedef uint16_t u16;

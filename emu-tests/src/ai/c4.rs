@@ -1,4 +1,4 @@
-//! Connect Four on the 68000: the calls of `t_c4` (calc/programs/src/bin/t_c4.rs) and the
+//! Connect Four on the 68000: the calls of `t_c4` (calc/programs/src/bin/test/t_c4.rs) and the
 //! same calls of the core natively. Positions are lists of columns (0..6) played from the
 //! empty board.
 

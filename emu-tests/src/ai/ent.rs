@@ -1,4 +1,4 @@
-//! New Entropy on the 68000: the calls of `t_ent` (calc/programs/src/bin/t_ent.rs) and the
+//! New Entropy on the 68000: the calls of `t_ent` (calc/programs/src/bin/test/t_ent.rs) and the
 //! same calls of the core natively. A position is a game's variant, its bag's seed and the
 //! moves played since its start.
 

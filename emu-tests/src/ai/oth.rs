@@ -1,4 +1,4 @@
-//! Othello on the 68000: the calls of `t_oth` (calc/programs/src/bin/t_oth.rs) and the same
+//! Othello on the 68000: the calls of `t_oth` (calc/programs/src/bin/test/t_oth.rs) and the same
 //! calls of the core natively. A position is the bitboard pair from the side to move's view
 //! and that side's colour (seed 002's AI reads the colour and the move number).
 

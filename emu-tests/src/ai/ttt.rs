@@ -1,4 +1,4 @@
-//! Tic-tac-toe on the 68000: the calls of `t_ttt` (calc/programs/src/bin/t_ttt.rs) and the
+//! Tic-tac-toe on the 68000: the calls of `t_ttt` (calc/programs/src/bin/test/t_ttt.rs) and the
 //! same calls of the core natively. A position is the mark that moved first and the cells
 //! (0..8) played since.
 

@@ -67,7 +67,7 @@ pub struct MatchArgs {
     no_screenshot: bool,
 }
 
-/// The highest fault number of `fautif` (calc/programs/src/bin/fautif.rs).
+/// The highest fault number of `fautif` (calc/programs/src/bin/test/fautif.rs).
 const FAUTIF_FAULTS: u8 = 9;
 
 fn ai_spec(text: &str, seed: u32) -> anyhow::Result<AiSpec> {
