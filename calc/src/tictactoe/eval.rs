@@ -5,8 +5,8 @@
 //! - otherwise the sum over the 8 lines of: 0 if both marks are in the line, -30 for two
 //!   opponent marks, +30 for two computer marks, -10 for one opponent mark, +10 for one computer
 //!   mark (docs/requirements.md#seed-004-min-max and the seed's pseudocode; the seed's C++
-//! `calcScore` would give 60
-//!   for two marks, `30*cntjoueur` with `cntjoueur` = ±2 — the spec's 30 is what is built).
+//!   `calcScore` would give 60 for two marks, `30*cntjoueur` with `cntjoueur` = ±2 — the
+//!   requirements' 30 is what is built).
 //!
 
 use super::board::{Board, Mark, LINE_MASKS};

@@ -2,8 +2,7 @@
 //!
 //! - **PedroM**, the free OS Debian ships with TiEmu (`/usr/share/tiemu/pedrom/*.tib`).
 //!   TiEmu cannot load those raw images (a libtifiles2 bug,
-//! docs/tiemu.md#pedroms-raw-images-and-the-wrapping), so the bench
-//!   wraps each into a FLASH OS upgrade with the project's own writer
+//!   docs/tiemu.md#pedroms-raw-images-and-the-wrapping), so the bench wraps each into a FLASH OS upgrade with the project's own writer
 //!   ([`ti_files::FlashFile::os_from_tib`]) and starts TiEmu with `-tib=`.
 //! - **TI's own OS (AMS)**, from a file the user points an environment variable at (one per
 //!   model, see [`rom_variable`]): a ROM dump (`.rom`, started with `-rom=`), a FLASH OS
