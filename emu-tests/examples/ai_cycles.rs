@@ -13,7 +13,6 @@ use std::path::PathBuf;
 
 use calc::connect4::ai::Ai;
 use calc::entropy::{Level, Variant};
-use calc::rng::Rng;
 use emu_tests::ai::oth::{Ai as OthAi, Game};
 use emu_tests::ai::{c4, ent, oth, thousands, ttt, Costs};
 use emu_tests::diff::Differential;
@@ -63,7 +62,7 @@ fn measure<T: Debug + PartialEq>(
 fn connect_four(costs: &mut Costs) {
     let mut d = session(&built("t_c4"));
     let tables = c4::Tables::of(&mut d.machine).unwrap();
-    let positions = c4::random_positions_between(0xA1_C4, 8, 4, 28);
+    let positions = c4::report_positions();
     for (name, ai) in c4::ladder() {
         for moves in &positions {
             measure(
@@ -142,14 +141,8 @@ fn tic_tac_toe(costs: &mut Costs) {
 fn othello(costs: &mut Costs) {
     let mut d = session(&built("t_oth"));
     let len = oth::table_len(&mut d.machine).unwrap();
-    let mut rng = Rng::new(0xA1_0711);
-    let mut midgame = Vec::new();
-    while midgame.len() < 8 {
-        let played = 8 + rng.below(33);
-        if let Some(g) = Game::start().played_down_to(60 - played, &mut rng) {
-            midgame.push(g);
-        }
-    }
+    let mut rng = oth::report_rng();
+    let midgame = oth::report_midgames(&mut rng);
     let mut ais: Vec<(String, OthAi)> = vec![("seed 002".into(), OthAi::Seed)];
     for (name, level) in oth::levels() {
         ais.push((name.into(), OthAi::Search(level, 0)));

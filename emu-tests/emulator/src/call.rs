@@ -101,6 +101,9 @@ impl Machine {
         }
         self.cpu.dar[15] = sp;
         self.cpu.pc = base + offset;
+        if let Some(p) = self.profiler.as_deref_mut() {
+            p.enter(label, base + offset, sp);
+        }
         self.cpu.stopped = 0;
         self.cpu.invalidate_prefetch();
         let start = Instant::now();

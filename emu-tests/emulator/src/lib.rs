@@ -86,6 +86,9 @@
 //!   [`Machine::write_bytes`], [`Machine::read_u32`], ...
 //! - The OS: [`Machine::push_keys`], [`Machine::transcript`], [`Machine::screenshot`],
 //!   [`Machine::save_screen_png`], [`Machine::register_rom_call`].
+//! - Profiling: [`Machine::start_profiling`] / [`Machine::stop_profiling`] or
+//!   [`Machine::profile_call`] with the build's symbol map give a [`Profile`]: cycles per
+//!   function, callers, hot instructions, a text table and a flame graph (docs/profiling.md).
 //! - Limits: [`Machine::set_budget`] (cycles per call). Every failure is a [`Failure`] naming
 //!   the PC, the address and the instruction.
 //!
@@ -131,6 +134,7 @@ mod lcd;
 mod load;
 mod machine;
 pub mod map;
+pub mod profile;
 mod run;
 mod vars;
 
@@ -139,4 +143,5 @@ pub use call::CallOutcome;
 pub use failure::Failure;
 pub use load::MAX_DATA;
 pub use machine::{Loaded, Machine, DEFAULT_BUDGET};
+pub use profile::Profile;
 pub use run::Counters;

@@ -42,6 +42,17 @@ impl Machine {
         self.load_data(data, text_len, Default::default())
     }
 
+    /// Loads the data of an ASM variable (from a `.89z`/`.9xz`/`.v2z` file) with the symbol
+    /// map its build wrote beside it (`PROGRAM.sym`): the map gives the length of the text and
+    /// the exported functions, so [`Machine::call`] and the profiler work on the file alone.
+    pub fn load_variable_data_with_symbols(
+        &mut self,
+        data: &[u8],
+        symbols: &ti_build::SymbolMap,
+    ) -> Result<Loaded, Failure> {
+        self.load_data(data, Some(symbols.text_len), symbols.exports.clone())
+    }
+
     fn load_data(
         &mut self,
         data: &[u8],

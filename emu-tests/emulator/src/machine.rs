@@ -51,6 +51,8 @@ pub struct Machine {
     pub(crate) next_tick_at: u64,
     /// Cycle budget of one call.
     pub(crate) budget: u64,
+    /// The cycle profiler, while profiling is on (`Machine::start_profiling`).
+    pub(crate) profiler: Option<Box<super::profile::Profiler>>,
 }
 
 impl Machine {
@@ -102,6 +104,7 @@ impl Machine {
             instructions: 0,
             next_tick_at: ams::timers::CYCLES_PER_TICK,
             budget: DEFAULT_BUDGET,
+            profiler: None,
         }
     }
 

@@ -4,7 +4,8 @@
 //!
 //! The CPU runs with a hook after every instruction that (1) advances the FiftyMsecTick
 //! counter in RAM at the model's clock and (2) stops the run as soon as the PC leaves the
-//! program's text or the bus records a violation. Stopping at a ROM-call stub serves the call;
+//! program's text or the bus records a violation, and (3) when profiling is on, hands the
+//! instruction to the profiler (`profile`). Stopping at a ROM-call stub serves the call;
 //! at the return address ends the run; anywhere else is a failure.
 
 use m68k::{CycleBatchControl, CycleBatchExit};
@@ -97,9 +98,13 @@ impl Machine {
             let mut clock = self.cycles;
             let mut next_tick = self.next_tick_at;
             let mut prev = last_pc;
+            let profiler = &mut self.profiler;
             let result =
                 self.cpu
                     .run_for_cycles_with_hook(&mut self.bus, slice, |cpu, bus, cyc| {
+                        if let Some(p) = profiler.as_deref_mut() {
+                            p.step(cpu.ppc, cpu.pc, cpu.ir, cpu.dar[15], cyc);
+                        }
                         clock += cyc as u64;
                         if clock >= next_tick {
                             next_tick += ams::timers::CYCLES_PER_TICK;

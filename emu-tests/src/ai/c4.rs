@@ -180,6 +180,12 @@ pub fn emulated_analyse(m: &mut Machine, weak: bool) -> Result<(Solved, u64), Fa
     Ok((solved, cycles))
 }
 
+/// The positions of the cycle report (`examples/ai_cycles.rs`) and of the profiles
+/// (`examples/profiles.rs`): 8 positions of random play, 4 to 28 moves in.
+pub fn report_positions() -> Vec<Vec<u8>> {
+    random_positions_between(0xA1_C4, 8, 4, 28)
+}
+
 /// `count` positions reached by random play from the empty board (each 0 to `max_moves`
 /// moves long, the game not over), from `seed`.
 pub fn random_positions(seed: u32, count: usize, max_moves: u32) -> Vec<Vec<u8>> {

@@ -237,6 +237,26 @@ pub fn table_len(m: &mut Machine) -> Result<usize, Failure> {
     Ok(m.call("oth_table_len", &[])?.d0 as usize)
 }
 
+/// The generator of the cycle report's Othello positions (`examples/ai_cycles.rs`, and the
+/// profiles of `examples/profiles.rs`): [`report_midgames`] draws from it first, then the
+/// report plays the FFO positions on with it.
+pub fn report_rng() -> Rng {
+    Rng::new(0xA1_0711)
+}
+
+/// The report's 8 midgame positions, 8 to 40 discs played at random, drawn from `rng`
+/// ([`report_rng`]).
+pub fn report_midgames(rng: &mut Rng) -> Vec<Game> {
+    let mut midgame = Vec::new();
+    while midgame.len() < 8 {
+        let played = 8 + rng.below(33);
+        if let Some(g) = Game::start().played_down_to(60 - played, rng) {
+            midgame.push(g);
+        }
+    }
+    midgame
+}
+
 /// `count` positions (the game not over) reached by random play from the start, after 0 to
 /// `max_discs_played` discs (passes are played as they come), from `seed`.
 pub fn random_positions(seed: u32, count: usize, max_discs_played: u32) -> Vec<Game> {

@@ -7,7 +7,8 @@
 //!    (`calc/programs/src/os`);
 //! 4. GNU ld, then the ELF file read into a [`ProgramImage`];
 //! 5. the 68000-only check and the size report;
-//! 6. the calculator files.
+//! 6. the calculator files, and the symbol map beside them (`PROGRAM.sym`, for the cycle
+//!    profiler).
 //!
 //! Intermediate files go to `target/ti-build/<program>/` (the wasm module, the raw and tuned
 //! C, objects, the ELF file and its map; `<program>-absolute`, `-bounds`... for builds that
@@ -18,11 +19,14 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use ti_files::disk::write_atomic;
+
 use super::config::Programs;
 use super::gcc::{ensure_plugin, Compiler, SourceKind};
 use super::glue::{self, RUNTIME_EXPORTS};
 use super::image::ProgramImage;
 use super::report::SizeReport;
+use super::symbols::SymbolMap;
 use super::tools::{run, Tools};
 use super::wasm::ModuleInfo;
 use super::{cargo, check68k, linker, package, prelude, BuildError, Route};
@@ -78,8 +82,13 @@ pub struct Built {
     pub report: SizeReport,
     /// The ELF file (with its map file beside it).
     pub elf: PathBuf,
+    /// Every function of the code, for the cycle profiler (also written as `PROGRAM.sym`
+    /// beside the calculator files).
+    pub symbols: SymbolMap,
     /// The calculator files written (.89z, .9xz, .v2z).
     pub files: Vec<PathBuf>,
+    /// The symbol map file written beside them.
+    pub symbol_file: PathBuf,
 }
 
 /// The repository root: the first directory at or above `start` holding
@@ -227,6 +236,13 @@ pub fn build(options: &BuildOptions) -> Result<Built, BuildError> {
     exports.push("_start".to_string());
     let (image, sections) = linker::read_image(&elf_bytes, &exports)?;
     image.validate()?;
+    let symbols = SymbolMap::read(
+        program,
+        &elf_bytes,
+        &objects,
+        image.text_len,
+        &image.exports,
+    )?;
 
     // 5. The 68000-only check and the report.
     let instructions = check68k::check(&tools, &elf)?;
@@ -251,12 +267,17 @@ pub fn build(options: &BuildOptions) -> Result<Built, BuildError> {
         .unwrap_or_else(|| root.join("target/ti"));
     let name = options.name.as_deref().unwrap_or(&config.var_name);
     let files = package::write_files(&image, &options.folder, name, &out_dir, program)?;
+    let symbol_file = out_dir.join(format!("{program}.sym"));
+    write_atomic(&symbol_file, symbols.to_text().as_bytes())
+        .map_err(io(format!("writing {}", symbol_file.display())))?;
     drop(lock);
     Ok(Built {
         image,
         report,
         elf,
+        symbols,
         files,
+        symbol_file,
     })
 }
 

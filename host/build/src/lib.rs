@@ -12,6 +12,7 @@
 //! | C glue of each program | [`glue`] |
 //! | GCC and its alignment plugin | `gcc` |
 //! | GNU ld, then ELF -> [`ProgramImage`] | [`linker`] |
+//! | symbol map (for the cycle profiler) | [`symbols`] |
 //! | 68000-only check | [`check68k`] |
 //! | size report | [`report`] |
 //! | calculator files | `package` |
@@ -28,12 +29,14 @@ mod package;
 pub mod prelude;
 pub mod report;
 mod route;
+pub mod symbols;
 pub mod tools;
 pub mod wasm;
 
 pub use driver::{build, repository_root, BuildOptions, Built};
 pub use image::{ImageError, ProgramImage, Relocation};
 pub use route::Route;
+pub use symbols::{CodeKind, FunctionSymbol, SymbolMap, SymbolMapError};
 
 /// Everything that can stop a build. Each message says what was wrong and what to do.
 #[derive(Debug, thiserror::Error)]

@@ -2,7 +2,8 @@
 //! `calc/programs` builds, fits the ASM limit, holds only 68000 instructions (GNU objdump as the
 //! oracle, with a 68020 control that must be caught), and its `.89z`/`.9xz`/`.v2z` files are
 //! read back by the project's file layer and by libtifiles2 (the `tifinfo` oracle) with the
-//! right model, type 0x21, folder, name and a valid checksum.
+//! right model, type 0x21, folder, name and a valid checksum; the symbol map written beside them
+//! (for the cycle profiler) reads back.
 //!
 //! These tests need the cross toolchain (tools/setup); without it they skip, saying so (or fail
 //! under `TI68K_REQUIRE_PEERS=1`, as in tools/test).
@@ -68,6 +69,25 @@ fn every_program_builds_fits_and_reads_back() {
             .collect();
         extensions.sort();
         assert_eq!(extensions, ["89z", "9xz", "v2z"]);
+        // The symbol map beside the files reads back and knows the exports and the code.
+        let text = std::fs::read_to_string(&built.symbol_file).unwrap();
+        let symbols = ti_build::SymbolMap::parse(&text).unwrap();
+        assert_eq!(symbols, built.symbols, "{program}");
+        assert_eq!(symbols.exports, built.image.exports, "{program}");
+        assert_eq!(symbols.text_len, built.image.text_len, "{program}");
+        assert!(
+            symbols
+                .functions
+                .iter()
+                .any(|f| f.kind == ti_build::CodeKind::Rust),
+            "{program}: no Rust function in the map"
+        );
+        assert_eq!(
+            symbols
+                .function_at(0)
+                .map(|i| symbols.functions[i].name.as_str()),
+            Some("_start")
+        );
         for file in &built.files {
             let back = image_in_file(file);
             assert_eq!(back.body, built.image.body, "{}", file.display());

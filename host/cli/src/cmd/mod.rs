@@ -11,6 +11,7 @@ mod ladder;
 mod link_args;
 mod ls;
 mod r#match;
+mod profile;
 mod recv;
 mod replay;
 mod run;
@@ -63,6 +64,8 @@ enum Command {
     Book(book::BookArgs),
     /// Native matches along a game's ladder of AIs (tic-tac-toe, Othello, Entropy).
     Ladder(ladder::LadderArgs),
+    /// Cycles per function of a calculator program on the emulator (table, flame graph).
+    Profile(profile::ProfileArgs),
 }
 
 impl Cli {
@@ -84,6 +87,7 @@ impl Cli {
             Command::Ladder(args) => ladder::run(args),
             Command::Match(args) => r#match::run(args),
             Command::Replay(args) => replay::run(args),
+            Command::Profile(args) => profile::run(args),
         }
     }
 }

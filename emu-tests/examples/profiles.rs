@@ -1,0 +1,149 @@
+//! The cycle profiles of the games' searches on the 68000 (docs/profiling.md): builds `t_c4`
+//! and `t_oth`, runs Connect Four's engine (alpha-beta under 20,000 nodes) and Othello's hard
+//! search on the fixed positions of the cycle report (`examples/ai_cycles.rs`) under the
+//! emulator's profiler, checks every result against the core run natively, and writes for
+//! each program a text report (`NAME.txt`: cycles per node, then the profiler's table) and a
+//! flame graph (`NAME.svg`).
+//!
+//! `cargo run --release -p emu-tests --example profiles [-- OUT_DIR]` (OUT_DIR defaults to
+//! `docs/profiles`; about a minute; needs the cross toolchain, tools/setup).
+
+use std::path::{Path, PathBuf};
+
+use calc::connect4::ai::Ai;
+use emu_tests::ai::oth::Ai as OthAi;
+use emu_tests::ai::{c4, oth, thousands};
+use ti_build::{build, BuildOptions, Built};
+use ti_emulator::{Machine, Profile};
+use ti_files::disk::write_atomic;
+use ti_files::Model;
+
+fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the repository")
+        .to_path_buf()
+}
+
+fn built(program: &str) -> Built {
+    build(&BuildOptions::new(repo_root(), program))
+        .unwrap_or_else(|e| panic!("building {program}: {e}"))
+}
+
+fn machine(built: &Built) -> Machine {
+    let mut m = Machine::new(Model::Ti89);
+    m.load(&built.image).expect("the program loads");
+    m.call("w68k_open", &[]).expect("the module opens");
+    m.set_budget(100_000_000_000);
+    m
+}
+
+/// What the searches of one program did.
+struct Searches {
+    calls: usize,
+    nodes: u64,
+    cycles: u64,
+}
+
+/// Writes `NAME.txt` and `NAME.svg` into `out`.
+fn write(out: &Path, name: &str, what: &str, s: &Searches, profile: &Profile) {
+    let per_node = s.cycles / s.nodes.max(1);
+    let header = format!(
+        "{what}\n{} searches: {} nodes in {} cycles, {} cycles per node ({} nodes per second at 12 MHz)\n\
+         The profile also holds the calls that set up each position and read the results.\n\
+         Made by `cargo run --release -p emu-tests --example profiles` (docs/profiling.md).\n\n",
+        s.calls,
+        thousands(s.nodes),
+        thousands(s.cycles),
+        thousands(per_node),
+        thousands(12_000_000 / per_node.max(1)),
+    );
+    let text = header + &profile.table(30, 6, 20);
+    let path = out.join(format!("{name}.txt"));
+    write_atomic(&path, text.as_bytes()).expect("writing the text report");
+    let title = format!("{name}: {what}");
+    let svg = profile.flame_graph(&title).expect("the flame graph");
+    let svg_path = out.join(format!("{name}.svg"));
+    write_atomic(&svg_path, svg.as_bytes()).expect("writing the flame graph");
+    println!(
+        "{name}: {} cycles per node; wrote {} and {}",
+        thousands(per_node),
+        path.display(),
+        svg_path.display()
+    );
+}
+
+fn connect_four(out: &Path) {
+    let built = built("t_c4");
+    let mut m = machine(&built);
+    let tables = c4::Tables::of(&mut m).unwrap();
+    let positions = c4::report_positions();
+    let ai = Ai::STRONG;
+    let mut s = Searches {
+        calls: positions.len(),
+        nodes: 0,
+        cycles: 0,
+    };
+    m.start_profiling(&built.symbols).unwrap();
+    for moves in &positions {
+        c4::set_position(&mut m, moves).unwrap();
+        let (got, cycles) = c4::emulated_choose(&mut m, ai, 1).unwrap();
+        let want = c4::native_choose(moves, ai, 1, &tables);
+        assert_eq!(got, want, "connect four {moves:?}: 68000 and native differ");
+        s.nodes += u64::from(got.nodes);
+        s.cycles += cycles;
+    }
+    let profile = m.stop_profiling().unwrap();
+    write(
+        out,
+        "t_c4",
+        "Connect Four's engine, alpha-beta under 20,000 nodes (c4_choose), on the 8 positions of the cycle report",
+        &s,
+        &profile,
+    );
+}
+
+fn othello(out: &Path) {
+    let built = built("t_oth");
+    let mut m = machine(&built);
+    let len = oth::table_len(&mut m).unwrap();
+    let mut rng = oth::report_rng();
+    let positions = oth::report_midgames(&mut rng);
+    let (_, level) = oth::levels()
+        .into_iter()
+        .find(|(name, _)| *name == "search hard")
+        .expect("the hard level");
+    let ai = OthAi::Search(level, 0);
+    let mut s = Searches {
+        calls: positions.len(),
+        nodes: 0,
+        cycles: 0,
+    };
+    m.start_profiling(&built.symbols).unwrap();
+    for g in &positions {
+        oth::set_position(&mut m, g).unwrap();
+        let (got, cycles) = oth::emulated_choose(&mut m, ai, 1).unwrap();
+        let want = oth::native_choose(g, ai, 1, len);
+        assert_eq!(got, want, "othello {g:?}: 68000 and native differ");
+        s.nodes += got.nodes;
+        s.cycles += cycles;
+    }
+    let profile = m.stop_profiling().unwrap();
+    write(
+        out,
+        "t_oth",
+        "Othello's search, hard level (oth_search), on the 8 midgame positions of the cycle report",
+        &s,
+        &profile,
+    );
+}
+
+fn main() {
+    let out = std::env::args()
+        .nth(1)
+        .map(PathBuf::from)
+        .unwrap_or_else(|| repo_root().join("docs/profiles"));
+    std::fs::create_dir_all(&out).expect("creating the output directory");
+    connect_four(&out);
+    othello(&out);
+}
