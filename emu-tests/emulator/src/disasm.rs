@@ -1,6 +1,6 @@
 //! Disassembly for failure messages: the instruction at an address, decoded with its extension
 //! words by the `m68000` crate's disassembler (the `m68k` crate's only looks at the opcode
-//! word), followed by the raw words.
+//! word), followed by the raw words; also the profiler's annotated listings.
 
 use m68000::instruction::Instruction;
 use m68000::MemoryAccess;
@@ -36,12 +36,21 @@ impl MemoryAccess for Window {
 
 /// The instruction at `pc`: "move.w 1(a0),d0 [3028 0001]" (the words it occupies).
 pub fn describe(bus: &Bus, pc: u32) -> String {
+    match decode(bus, pc) {
+        Some((text, words)) => format!("{text} [{words}]"),
+        None => "<no instruction: odd or unmapped address>".into(),
+    }
+}
+
+/// The instruction at `pc` disassembled, and its words in hexadecimal (their number is its
+/// length); `None` at an odd or unmapped address.
+pub fn decode(bus: &Bus, pc: u32) -> Option<(String, String)> {
     let mut w = Window {
         base: pc,
         bytes: [0; 10],
     };
     if pc % 2 != 0 || bus.peek(pc, &mut w.bytes).is_none() {
-        return "<no instruction: odd or unmapped address>".into();
+        return None;
     }
     let words: Vec<u16> = w
         .bytes
@@ -57,5 +66,5 @@ pub fn describe(bus: &Bus, pc: u32) -> String {
         Err(_) => ("?".into(), 1),
     };
     let hex: Vec<String> = words[..len].iter().map(|w| format!("{w:04x}")).collect();
-    format!("{} [{}]", text.trim().to_lowercase(), hex.join(" "))
+    Some((text.trim().to_lowercase(), hex.join(" ")))
 }

@@ -387,6 +387,59 @@ impl Machine {
         self.profiler.take().map(|p| p.finish())
     }
 
+    /// The instructions of the function named `function` (or, if no name is equal, the
+    /// costliest function whose name contains it) with the cycles each took in `profile`: the
+    /// offset, the share of the function's cycles, the cycles, the instruction and its words.
+    pub fn annotate(&self, profile: &Profile, function: &str) -> Result<String, Failure> {
+        let costs = profile.functions();
+        let chosen = costs
+            .iter()
+            .find(|f| f.name == function)
+            .or_else(|| costs.iter().find(|f| f.name.contains(function)))
+            .ok_or_else(|| {
+                Failure::Setup(format!(
+                    "no function of the profile is named like {function:?}"
+                ))
+            })?;
+        let id = profile
+            .functions
+            .iter()
+            .position(|f| f.name == chosen.name)
+            .expect("a profiled function") as u32;
+        let mut out = format!(
+            "{} ({}): {} cycles of its own\n",
+            chosen.name,
+            chosen.kind.as_str(),
+            report::thousands(chosen.self_cycles)
+        );
+        for (i, &(start, f)) in profile.intervals.iter().enumerate() {
+            if f != id {
+                continue;
+            }
+            let end = profile
+                .intervals
+                .get(i + 1)
+                .map_or(2 * profile.pc_cycles.len() as u32, |&(next, _)| next);
+            let mut at = start;
+            while at < end {
+                let cycles = profile
+                    .pc_cycles
+                    .get((at / 2) as usize)
+                    .copied()
+                    .unwrap_or(0);
+                let (text, words) = super::disasm::decode(&self.bus, profile.base + at)
+                    .unwrap_or_else(|| ("?".into(), String::new()));
+                out.push_str(&format!(
+                    "{at:#07x} {:>6.1}% {:>12}  {text:<36} [{words}]\n",
+                    100.0 * cycles as f64 / chosen.self_cycles.max(1) as f64,
+                    report::thousands(cycles)
+                ));
+                at += 2 * (words.split(' ').count() as u32).max(1);
+            }
+        }
+        Ok(out)
+    }
+
     /// Calls the exported function `name` with `args` (as [`Machine::call`]) under the
     /// profiler, and returns its outcome and profile.
     pub fn profile_call(

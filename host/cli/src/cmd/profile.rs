@@ -55,6 +55,10 @@ pub struct ProfileArgs {
     /// How many of the hottest instruction addresses are listed.
     #[arg(long, default_value_t = 0)]
     instructions: usize,
+    /// Also list the instructions of this function (a name, or part of one) with the cycles
+    /// each took.
+    #[arg(long, value_name = "FUNCTION")]
+    annotate: Option<String>,
     /// Also write the table to this file.
     #[arg(long)]
     text: Option<PathBuf>,
@@ -204,7 +208,11 @@ pub fn run(args: ProfileArgs) -> anyhow::Result<()> {
     for r in &results {
         eprintln!("{r}");
     }
-    report(&args, &profile)
+    report(&args, &profile)?;
+    if let Some(function) = &args.annotate {
+        print!("\n{}", m.annotate(&profile, function)?);
+    }
+    Ok(())
 }
 
 fn report(args: &ProfileArgs, profile: &Profile) -> anyhow::Result<()> {
