@@ -85,4 +85,17 @@ static inline void memory_copy(wasm_rt_memory_t *dest, const wasm_rt_memory_t *s
   memmove(w68k_top - dest_addr - n, w68k_top - src_addr - n, n);
 }
 
+/* Rust's memcmp on linear memory (prelude step 6): the first differing byte, going up from the
+ * given wasm addresses (down in real memory), decides: its difference, as compiler_builtins'
+ * memcmp returns. */
+static inline u32 w68k_memcmp(u32 a, u32 b, u32 n) {
+  const u8 *p = w68k_top - 1 - a;
+  const u8 *q = w68k_top - 1 - b;
+  while (n--) {
+    s32 x = *p--, y = *q--;
+    if (x != y) return (u32)(x - y);
+  }
+  return 0;
+}
+
 #endif

@@ -12,6 +12,14 @@
 //!    calls are rewritten to match. Exported wrappers keep wasm2c's signature.
 //! 5. Every write of the shadow-stack pointer is checked against the top of the stack: an
 //!    overflow traps (`EXHAUSTION`) instead of silently writing below linear memory.
+//! 6. The bodies of Rust's own `memcpy`, `memmove`, `memset` and `memcmp` (from
+//!    `compiler_builtins`, compiled to wasm as byte and word loops) are replaced by calls of
+//!    the runtime's native ones on the reversed range (`memory_copy`, `memory_fill`,
+//!    `w68k_memcmp` in prelude.h): the same results, a fraction of the cycles and bytes
+//!    (docs/profiling.md).
+//! 7. The registration of the function types (a variadic call per type at instantiation, for
+//!    `call_indirect`'s checks) becomes a constant array: the indexes the runtime's interning
+//!    would give, equal signatures sharing one, computed here.
 //!
 //! Each step checks that the text it expects is there, so a different wasm2c fails loudly
 //! with the step that no longer applies.
@@ -134,7 +142,112 @@ pub fn tune(c: &str, h: &str, stack_top: u32) -> Result<String, PreludeError> {
         .collect::<Vec<_>>()
         .join("\n");
     src.push('\n');
+
+    // 6. Rust's mem* functions, native.
+    for (name, body) in NATIVE_MEM {
+        src = replace_function_body(&src, name, body);
+    }
+
+    // 7. Function types as constants.
+    src = constant_func_types(&src);
     Ok(src)
+}
+
+/// Step 7: the registrations `func_types[N] = wasm_rt_register_func_type(ARGS);` of
+/// `init_func_types` become the constant array `static const u32 func_types[] = {K...}`, K the
+/// index the runtime's `wasm_rt_register_func_type` returns when the types are registered in
+/// order (equal signatures get the first one's index); `init_func_types` is left empty. A
+/// module without registrations is returned unchanged.
+fn constant_func_types(src: &str) -> String {
+    const CALL: &str = "] = wasm_rt_register_func_type(";
+    let mut seen: Vec<String> = Vec::new();
+    let mut indexes: Vec<usize> = Vec::new();
+    let mut lines: Vec<&str> = Vec::new();
+    for line in src.lines() {
+        match line.find(CALL) {
+            Some(at) if line.trim_start().starts_with("func_types[") && line.ends_with(");") => {
+                let args = &line[at + CALL.len()..line.len() - 2];
+                let index = match seen.iter().position(|s| s == args) {
+                    Some(i) => i,
+                    None => {
+                        seen.push(args.to_string());
+                        seen.len() - 1
+                    }
+                };
+                indexes.push(index);
+            }
+            _ => lines.push(line),
+        }
+    }
+    if indexes.is_empty() {
+        return src.to_string();
+    }
+    let declaration = format!("static u32 func_types[{}];", indexes.len());
+    let values: Vec<String> = indexes.iter().map(|i| format!("{i}u")).collect();
+    let constant = format!(
+        "static const u32 func_types[{}] = {{{}}};",
+        indexes.len(),
+        values.join(", ")
+    );
+    let mut out = lines
+        .iter()
+        .map(|l| {
+            if *l == declaration {
+                constant.as_str()
+            } else {
+                l
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    out.push('\n');
+    out
+}
+
+/// The `compiler_builtins` memory functions and their native bodies (step 6): the name's end
+/// in the mangled symbol (`...17compiler_builtins3mem6memcpy`) and the body given the
+/// parameters `w2c_p0`, `w2c_p1`, `w2c_p2` (destination or first, source or value or second,
+/// length).
+const NATIVE_MEM: [(&str, &str); 4] = [
+    (
+        "17compiler_builtins3mem6memcpy",
+        "memory_copy(&w68k_g_memory, &w68k_g_memory, w2c_p0, w2c_p1, w2c_p2);\n  return w2c_p0;",
+    ),
+    (
+        "17compiler_builtins3mem7memmove",
+        "memory_copy(&w68k_g_memory, &w68k_g_memory, w2c_p0, w2c_p1, w2c_p2);\n  return w2c_p0;",
+    ),
+    (
+        "17compiler_builtins3mem6memset",
+        "memory_fill(&w68k_g_memory, w2c_p0, w2c_p1, w2c_p2);\n  return w2c_p0;",
+    ),
+    (
+        "17compiler_builtins3mem6memcmp",
+        "return w68k_memcmp(w2c_p0, w2c_p1, w2c_p2);",
+    ),
+];
+
+/// `src` with the body of the function whose name ends with `name_end` (a definition
+/// `static u32 w2c_...NAME(u32 w2c_p0, u32 w2c_p1, u32 w2c_p2) {`, if the module has one)
+/// replaced by `body`. A module without the function is returned unchanged.
+fn replace_function_body(src: &str, name_end: &str, body: &str) -> String {
+    let signature = format!("{name_end}(u32 w2c_p0, u32 w2c_p1, u32 w2c_p2) {{\n");
+    let Some(at) = src.find(&signature) else {
+        return src.to_string();
+    };
+    let line_start = src[..at].rfind('\n').map_or(0, |i| i + 1);
+    if !src[line_start..at].starts_with("static u32 w2c_") {
+        return src.to_string();
+    }
+    let body_start = at + signature.len();
+    let Some(end) = src[body_start..].find("\n}\n") else {
+        return src.to_string();
+    };
+    format!(
+        "{}  {body}\n{}",
+        &src[..body_start],
+        &src[body_start + end + 1..]
+    )
 }
 
 /// The C name of an instance field once it is a global.
@@ -290,6 +403,26 @@ fn split_arguments(s: &str) -> Option<(Vec<String>, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn function_types_become_the_interned_indexes() {
+        let src = "static u32 func_types[3];\n\nstatic void init_func_types(void) {\n  func_types[0] = wasm_rt_register_func_type(1, 0, WASM_RT_I32);\n  func_types[1] = wasm_rt_register_func_type(0, 0);\n  func_types[2] = wasm_rt_register_func_type(1, 0, WASM_RT_I32);\n}\n";
+        assert_eq!(
+            constant_func_types(src),
+            "static const u32 func_types[3] = {0u, 1u, 0u};\n\nstatic void init_func_types(void) {\n}\n"
+        );
+        assert_eq!(constant_func_types("int x;\n"), "int x;\n");
+    }
+
+    #[test]
+    fn rust_mem_functions_become_native() {
+        let src = "static u32 w2c__RNvNtCsX_17compiler_builtins3mem6memcpy(u32 w2c_p0, u32 w2c_p1, u32 w2c_p2) {\n  u32 w2c_l3 = 0;\n  loop();\n}\n\nstatic u32 w2c_other(void) {\n  return 1;\n}\n";
+        let out = replace_function_body(src, NATIVE_MEM[0].0, NATIVE_MEM[0].1);
+        assert!(out.contains("6memcpy(u32 w2c_p0, u32 w2c_p1, u32 w2c_p2) {\n  memory_copy(&w68k_g_memory, &w68k_g_memory, w2c_p0, w2c_p1, w2c_p2);\n  return w2c_p0;\n}\n\nstatic u32 w2c_other(void) {\n  return 1;\n}\n"), "{out}");
+        assert!(!out.contains("loop()"));
+        // Absent: unchanged.
+        assert_eq!(replace_function_body(src, "6memset", "x"), src);
+    }
 
     #[test]
     fn internal_function_signatures_lose_the_instance() {
