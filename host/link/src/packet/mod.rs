@@ -1,5 +1,6 @@
 //! DBUS packets: pure encoding and decoding, no I/O (docs/link.md#packets; tilibs
-//! `libticalcs/trunk/src/dbus_pkt.cc`).
+//! `libticalcs/trunk/src/dbus_pkt.cc`). The TI-89 Titanium's USB protocol, DUSB, is the
+//! [`dusb`] submodule.
 //!
 //! A packet is `[machine ID][command][LE16 length]`, then, for commands that carry data,
 //! `[data][LE16 sum of the data bytes]`. Commands without data are exactly 4 bytes; their
@@ -13,6 +14,7 @@
 
 mod command;
 mod dissect;
+pub mod dusb;
 mod header;
 
 pub use command::Command;
@@ -77,6 +79,17 @@ pub enum PacketError {
     /// The data is too long for a packet.
     #[error("{0} bytes of data do not fit in one packet (at most 65,535)")]
     TooLong(usize),
+    /// A DUSB raw packet of a type that does not exist.
+    #[error("unknown DUSB raw packet type {0:#04x} (types are 1 to 5)")]
+    UnknownRawType(u8),
+    /// A DUSB raw packet longer than any receiver accepts.
+    #[error(
+        "a DUSB raw packet announces {0} bytes of payload, more than the 1,023 libticalcs2 accepts"
+    )]
+    RawTooLong(u32),
+    /// A DUSB packet or command whose content does not follow the protocol.
+    #[error("malformed DUSB packet: {0}")]
+    Malformed(String),
 }
 
 impl Packet {
