@@ -164,7 +164,7 @@ impl Field {
 }
 
 /// The value of field `id` among `fields`, when present.
-pub fn find<'a>(fields: &'a [Field], id: u16) -> Option<&'a [u8]> {
+pub fn find(fields: &[Field], id: u16) -> Option<&[u8]> {
     fields.iter().find(|f| f.id == id).and_then(Field::value)
 }
 
