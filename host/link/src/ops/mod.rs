@@ -16,15 +16,21 @@
 //! Every operation is silent mode (the calculator stays on its home screen). VER is never
 //! sent: PedroM hangs on it (docs/link.md#sequences).
 
+pub mod backup;
 mod dirlist;
+pub mod dusb;
 mod error;
+mod flash;
+mod operations;
 mod remote;
 mod screen;
 mod transfer;
 mod values;
 
 pub use dirlist::{DirEntry, FolderListing};
+pub use dusb::{DusbDelays, Titanium};
 pub use error::LinkError;
+pub use operations::{Identity, Listing, Operations};
 pub use remote::{keys, run_keys};
 
 use std::time::{Duration, Instant};
@@ -72,7 +78,7 @@ pub struct Progress {
 }
 
 /// A progress callback.
-type ProgressFn = Box<dyn FnMut(&Progress) + Send>;
+pub(crate) type ProgressFn = Box<dyn FnMut(&Progress) + Send>;
 
 /// Bytes per cable write or read while moving a data packet, so progress is reported often.
 const CHUNK: usize = 256;
@@ -122,6 +128,10 @@ impl<C: Cable> Calculator<C> {
     /// Sets a callback called as data packets move.
     pub fn on_progress(&mut self, f: impl FnMut(&Progress) + Send + 'static) {
         self.progress = Some(Box::new(f));
+    }
+
+    pub(crate) fn set_progress(&mut self, f: ProgressFn) {
+        self.progress = Some(f);
     }
 
     fn report(&mut self, what: &str, done: usize, total: usize) {

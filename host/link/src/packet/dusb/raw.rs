@@ -131,12 +131,12 @@ impl RawPacket {
         }
     }
 
-    /// Whether this is an acknowledgement libticalcs2 accepts: type 5, 2 bytes, and not both
-    /// bytes wrong (`dusb_recv_acknowledge` fails only when byte 0 is not `E0` **and** byte 1
-    /// is not `00`).
+    /// Whether this is an acknowledgement libticalcs2 accepts: type 5, a payload of 2 (or 4)
+    /// bytes, and not both first bytes wrong (`dusb_recv_acknowledge` fails only when byte 0
+    /// is not `E0` **and** byte 1 is not `00`).
     pub fn is_ack(&self) -> bool {
         self.kind == RawType::VirtualDataAck
-            && self.payload.len() == 2
+            && matches!(self.payload.len(), 2 | 4)
             && (self.payload[0] == ACK_PAYLOAD[0] || self.payload[1] == ACK_PAYLOAD[1])
     }
 
