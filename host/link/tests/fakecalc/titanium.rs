@@ -8,6 +8,9 @@
 //! payload that is a multiple of 64 bytes ends with a zero-length packet (the reason for
 //! libticalcs2's `workaround_recv`). It sends fragments of at most the buffer size it
 //! allocated, and waits for the acknowledgement of each.
+//!
+//! Shared by two test binaries, each of which uses part of it.
+#![allow(dead_code)]
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
@@ -65,10 +68,11 @@ impl FakeTitanium {
             (0x0C, b"\x00\x08\x00hello\x00\x2d".to_vec(), 0),
         );
         let mut apps = BTreeMap::new();
-        apps.insert(
-            b"tetris".to_vec(),
-            (0..3000u32).map(|i| (i * 13) as u8).collect(),
-        );
+        // An application's data starts with 0x81, its header field.
+        let tetris = [0x81]
+            .into_iter()
+            .chain((1..3000u32).map(|i| (i * 13) as u8));
+        apps.insert(b"tetris".to_vec(), tetris.collect());
         FakeTitanium {
             dev,
             pending: Vec::new(),

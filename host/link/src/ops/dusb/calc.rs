@@ -217,6 +217,19 @@ impl<C: Cable> Titanium<C> {
         }
     }
 
+    /// Free RAM and free FLASH, in bytes (libticalcs2 `get_memfree`: one request for both).
+    pub fn free_memory(&mut self) -> Result<(u64, u64), LinkError> {
+        let f = self.params(&[pid::FREE_RAM, pid::FREE_FLASH], "reading the free memory")?;
+        match (f[0].value(), f[1].value()) {
+            (Some(ram), Some(flash)) if ram.len() == 8 && flash.len() == 8 => {
+                Ok((be(ram), be(flash)))
+            }
+            _ => Err(LinkError::Malformed(
+                "the free memory parameters are not two 8-byte values".into(),
+            )),
+        }
+    }
+
     /// What the calculator says of itself: two parameter requests, as libticalcs2's
     /// `get_version` makes them.
     pub fn identity(&mut self) -> Result<Identity, LinkError> {
