@@ -4,8 +4,10 @@
 //! `libticables/trunk/src/linux/link_usb1.cc`, the `cable_slv` driver).
 //!
 //! Each send is one bulk OUT transfer; reads fetch 32-byte USB packets into a buffer
-//! ([`super::usb::UsbStream`]). The SilverLink asks for none of the zero-length-packet
-//! workarounds of the Titanium's own port.
+//! ([`super::usb::UsbStream`]). A zero-length send is a zero-length transfer, as libticables2's
+//! `slv_put` makes it when libticalcs2's `dbus_send` ends a packet with an empty block; the
+//! zero-length read of the Titanium's port does not apply (libticables2 makes it only for the
+//! direct USB products).
 
 use std::time::Duration;
 
@@ -70,5 +72,9 @@ impl<P: BulkPipe> Cable for SilverLink<P> {
 
     fn discard_input(&mut self) -> Result<(), CableError> {
         self.stream.discard_input()
+    }
+
+    fn send_zero_length(&mut self) -> Result<(), CableError> {
+        self.stream.send(&[])
     }
 }

@@ -152,17 +152,31 @@ impl<C: Cable> Calculator<C> {
         Ok(())
     }
 
+    /// Writes a packet's bytes as libticalcs2's `dbus_send` does, one cable send per block: a
+    /// twentieth of the packet (128 bytes when that is under 32), then the rest, even an empty
+    /// rest, which a USB cable sends as a zero-length packet and the others ignore. On a
+    /// SilverLink every send is a bulk transfer, so the transfers are libticalcs2's.
     fn write(&mut self, bytes: &[u8], what: &str) -> Result<(), LinkError> {
-        if bytes.len() <= CHUNK {
-            return Ok(self.cable.send(bytes)?);
+        let mut block = bytes.len() / 20;
+        if block == 0 {
+            block = bytes.len();
         }
-        for (i, chunk) in bytes.chunks(CHUNK).enumerate() {
-            self.cable.send(chunk)?;
-            self.report(
-                what,
-                (i * CHUNK + chunk.len()).min(bytes.len()),
-                bytes.len(),
-            );
+        if block < 32 {
+            block = 128;
+        }
+        let full = bytes.len() / block;
+        for i in 0..full {
+            self.cable.send(&bytes[i * block..(i + 1) * block])?;
+            self.report(what, (i + 1) * block, bytes.len());
+        }
+        let rest = &bytes[full * block..];
+        if rest.is_empty() {
+            self.cable.send_zero_length()?;
+        } else {
+            self.cable.send(rest)?;
+        }
+        if full > 0 {
+            self.report(what, bytes.len(), bytes.len());
         }
         Ok(())
     }
