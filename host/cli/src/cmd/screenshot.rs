@@ -1,5 +1,5 @@
 //! `ti68k screenshot [-o FILE.png]`: saves the calculator's screen as a PNG (160x100 on a
-//! TI-89, 240x128 on a TI-92 Plus / V200).
+//! TI-89, 240x128 on a TI-92 Plus / V200), over any cable.
 
 use std::path::PathBuf;
 
@@ -19,7 +19,7 @@ pub struct ScreenshotArgs {
 }
 
 pub fn run(args: ScreenshotArgs) -> anyhow::Result<()> {
-    let mut calc = args.link.open()?;
+    let mut calc = args.link.open_any()?;
     let shot = calc.screenshot().context("taking the screenshot")?;
     ti_files::disk::write_atomic(&args.output, &shot.to_png(1))
         .with_context(|| format!("writing {}", args.output.display()))?;

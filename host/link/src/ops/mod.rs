@@ -305,6 +305,26 @@ impl<C: Cable> Calculator<C> {
         Ok(())
     }
 
+    /// Who answers a ready check, whatever the model chosen: the machine ID of the reply and
+    /// what it means (`ti68k probe` asks this through each cable).
+    pub fn who_answers(&mut self) -> Result<(u8, &'static str), LinkError> {
+        self.send_packet(&packet::rdy(), "")?;
+        let mut header = [0u8; HEADER_LEN];
+        self.cable.recv(&mut header)?;
+        if header[1] != Command::ACK.0 {
+            return Err(LinkError::Malformed(format!(
+                "the answer to a ready check is {header:02x?}, not an acknowledgement"
+            )));
+        }
+        let who = match header[0] {
+            0x98 => "a TI-89 or TI-89 Titanium",
+            0x88 => "a TI-92 Plus or Voyage 200",
+            0x89 => "a TI-92",
+            _ => "a device that is not a TI-68k calculator",
+        };
+        Ok((header[0], who))
+    }
+
     /// Sends one ready check and waits up to `patience` for its answer, for a calculator that
     /// is busy running a program: it answers only once it is idle again. One check at a time:
     /// checks sent while nobody reads them pile up in the link and are answered later, out of

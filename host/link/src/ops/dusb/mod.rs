@@ -175,15 +175,12 @@ impl<C: Cable> Titanium<C> {
     }
 
     /// Sends a virtual packet, fragment by fragment, each acknowledged; reports progress as
-    /// `what` for packets of several fragments.
+    /// `what` for packets of several fragments. Before any buffer size is negotiated, makes a
+    /// ready check first.
     pub(crate) fn send_virtual(&mut self, v: &VirtualPacket, what: &str) -> Result<(), LinkError> {
         if self.max_raw == 0 {
-            return Err(LinkError::Unsupported {
-                what: format!("sending {}", v.vtype.name()),
-                why:
-                    "before the buffer size is negotiated: check that the calculator is ready first"
-                        .into(),
-            });
+            // Nothing negotiated yet: a ready check first, as TiLP always makes one.
+            self.ready()?;
         }
         let fragments = v.fragments(self.max_raw);
         let last = fragments.len() - 1;
