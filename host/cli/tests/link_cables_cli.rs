@@ -66,7 +66,7 @@ fn every_link_command_takes_the_usb_cables() {
 fn the_titanium_port_needs_the_right_model_and_a_dusb_command() {
     let (ok, text) = ti68k(&["ls", "--cable", "usb", "--model", "v200"]);
     assert!(!ok);
-    assert!(text.contains("has no USB port; use a SilverLink"), "{text}");
+    assert!(text.contains("has none: use a SilverLink"), "{text}");
     let (ok, text) = ti68k(&[
         "match", "--cable", "usb", "--ai1", "random", "--ai2", "random",
     ]);

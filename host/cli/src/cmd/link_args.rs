@@ -12,7 +12,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use ti_files::Model;
-use ti_link::{Cable, CableSpec, Calculator, Operations, Titanium};
+use ti_link::{Cable, CableSpec, Calculator, Operations};
 
 /// How to reach the calculator.
 #[derive(Args, Debug, Clone)]
@@ -67,16 +67,8 @@ impl LinkArgs {
 
     /// Opens the cable with the protocol it speaks: DBUS, or DUSB for `--cable usb`.
     pub fn open_any(&self) -> anyhow::Result<Box<dyn Operations>> {
-        if self.cable.is_dusb() {
-            if self.model != Model::Ti89 {
-                bail!(
-                    "--cable usb is the TI-89 Titanium's own USB port: use --model ti89 (a {} has no USB port; use a SilverLink)",
-                    self.model
-                );
-            }
-            return Ok(Box::new(Titanium::new(self.open_cable()?)));
-        }
-        Ok(Box::new(Calculator::new(self.open_cable()?, self.model)))
+        ti_link::ops::connect(&self.cable, self.model, self.timeout()?)
+            .with_context(|| format!("opening the cable {}", self.cable))
     }
 }
 

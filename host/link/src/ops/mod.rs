@@ -30,7 +30,7 @@ mod values;
 pub use dirlist::{DirEntry, FolderListing};
 pub use dusb::{DusbDelays, Titanium};
 pub use error::LinkError;
-pub use operations::{Identity, Listing, Operations};
+pub use operations::{connect, Identity, Listing, Operations};
 pub use remote::{keys, run_keys};
 
 use std::time::{Duration, Instant};

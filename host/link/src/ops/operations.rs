@@ -6,10 +6,12 @@
 
 use std::fmt;
 
+use std::time::Duration;
+
 use super::dirlist::{DirEntry, FolderListing};
 use super::dusb::Titanium;
 use super::{Calculator, LinkError, Progress, ProgressFn};
-use crate::cable::Cable;
+use crate::cable::{Cable, CableSpec};
 use ti_files::{charset, FlashBlock, Model, Screen, VarName, VarPath, VarType, Variable};
 
 /// A whole listing: the folders with their variables, and the FLASH applications.
@@ -182,6 +184,25 @@ pub trait Operations: Send {
         let bytes = charset::encode(text).map_err(|e| LinkError::Malformed(e.to_string()))?;
         bytes.iter().try_for_each(|&b| self.send_key(u16::from(b)))
     }
+}
+
+/// Opens the cable `spec` and the protocol it speaks: DUSB for the Titanium's own USB port
+/// (`usb`), which only a TI-89 Titanium has, DBUS for every other cable.
+pub fn connect(
+    spec: &CableSpec,
+    model: Model,
+    timeout: Duration,
+) -> Result<Box<dyn Operations>, LinkError> {
+    if spec.is_dusb() {
+        if model != Model::Ti89 {
+            return Err(LinkError::Unsupported {
+                what: format!("talking to a {model} over --cable {spec}"),
+                why: "(that is the TI-89 Titanium's own USB port; a TI-92 Plus or Voyage 200 has none: use a SilverLink)".into(),
+            });
+        }
+        return Ok(Box::new(Titanium::new(spec.open(timeout)?)));
+    }
+    Ok(Box::new(Calculator::new(spec.open(timeout)?, model)))
 }
 
 impl<C: Cable> Operations for Titanium<C> {

@@ -163,8 +163,13 @@ pub fn find_device(product: u16, index: usize, cable: &str) -> Result<UsbDeviceI
         cable: cable.to_string(),
         detail: if matching.is_empty() {
             format!(
-                "no {} found on USB ({seen}); plug it in (a Titanium must be on), or run `ti68k probe`",
-                product_name(product)
+                "no {} found on USB ({seen}); {}, or run `ti68k probe`",
+                product_name(product),
+                if product == pid::TI89_TITANIUM {
+                    "plug it in and turn it on (a Titanium appears on USB only when it is on)"
+                } else {
+                    "plug it in"
+                }
             )
         } else {
             format!(
