@@ -1,7 +1,7 @@
 /* calcpeer: libticalcs2 as the computer side of a link, over a cable of this program's own
  * whose bytes go through a Unix socket, so that the project's tests can drive the reference
  * host implementation against their simulated calculators and compare its every cable call
- * with their own (docs/testing.md#peers-used-as-oracles, docs/link.md#dusb-oracle).
+ * with their own (docs/testing.md#peers-used-as-oracles, docs/link.md#the-oracles).
  *
  *   calcpeer -s SOCKET -l LOG [-m MODEL] [-f] [-t DECISEC] OP...
  *     -m ti89t-usb  the TI-89 Titanium over its USB port (DUSB; cable model CABLE_USB), the default

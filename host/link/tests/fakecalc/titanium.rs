@@ -3,7 +3,8 @@
 //! the DUSB oracle, checks that layer's calculator-side encoding too), keeps variables and
 //! applications in memory, and can misbehave on request to test the host's error paths.
 //!
-//! How it sends, as the Titanium is believed to (docs/link.md#usb-cables, **UNCONFIRMED**):
+//! How it sends, as the Titanium is believed to (docs/link.md#how-the-titanium-is-believed-to-send,
+//! **UNCONFIRMED**):
 //! each raw packet as two USB transfers, the 5-byte header and then the payload, so that a
 //! payload that is a multiple of 64 bytes ends with a zero-length packet (the reason for
 //! libticalcs2's `workaround_recv`). It sends fragments of at most the buffer size it
