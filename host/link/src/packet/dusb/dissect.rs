@@ -117,6 +117,11 @@ pub fn describe(c: &Command) -> String {
             folder,
             name: n,
             fields: f,
+        } if n.is_empty() => write!(s, " folder {:?} {}", name(folder), fields(f)),
+        Command::VarHeader {
+            folder,
+            name: n,
+            fields: f,
         } => write!(s, " {:?} {}", path(folder, n), fields(f)),
         Command::Rts {
             folder,
