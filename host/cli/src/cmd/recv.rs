@@ -1,5 +1,6 @@
 //! `ti68k recv FOLDER\NAME... [--app NAME]...`: fetches variables (and FLASH applications)
-//! from the calculator into files (`name.89s`, `name.89k`...), over any cable. Each file is
+//! from the calculator into files (`name.89s`, `name.89k`...; with `--group FILE`, the
+//! variables into one group file), over any cable. Each file is
 //! written whole once received (never a partial file); Ctrl-C stops between two of them.
 
 use std::path::PathBuf;
@@ -22,6 +23,9 @@ pub struct RecvArgs {
     /// A FLASH application to fetch (repeat for several).
     #[arg(long = "app")]
     apps: Vec<String>,
+    /// Put the variables into this one group file (.89g, .9xg, .v2g) instead of one file each.
+    #[arg(long)]
+    group: Option<PathBuf>,
     /// Variables to fetch, as folder\name (no folder: main).
     vars: Vec<String>,
 }
@@ -29,6 +33,9 @@ pub struct RecvArgs {
 pub fn run(args: RecvArgs) -> anyhow::Result<()> {
     if args.vars.is_empty() && args.apps.is_empty() {
         bail!("name the variables to fetch (folder\\name) or an application (--app NAME)");
+    }
+    if args.group.is_some() && args.vars.is_empty() {
+        bail!("--group puts variables into one file: name the variables to fetch");
     }
     let paths = args
         .vars
@@ -40,14 +47,24 @@ pub fn run(args: RecvArgs) -> anyhow::Result<()> {
     calc.ready().context("the calculator is not ready")?;
     let bar = progress_bar_any(calc.as_mut());
     let total = paths.len() + args.apps.len();
+    let mut grouped = Vec::new();
     for (i, path) in paths.iter().enumerate() {
         if stop_requested() {
             bar.finish_and_clear();
-            return Err(stopped(i, total, "items received"));
+            return Err(stopped(
+                i,
+                total,
+                "items received (no file written for the group)",
+            ));
         }
         let var = calc
             .get_variable(path)
             .with_context(|| format!("receiving {path}"))?;
+        if args.group.is_some() {
+            bar.println(format!("{path} received"));
+            grouped.push(var);
+            continue;
+        }
         let file = VarFile::single(args.link.model, var);
         let out = args
             .out_dir
@@ -55,6 +72,16 @@ pub fn run(args: RecvArgs) -> anyhow::Result<()> {
         ti_files::disk::write_atomic(&out, &file.to_bytes()?)
             .with_context(|| format!("writing {}", out.display()))?;
         bar.println(format!("{path} -> {}", out.display()));
+    }
+    if let Some(out) = &args.group {
+        let file = VarFile::group(args.link.model, grouped);
+        ti_files::disk::write_atomic(out, &file.to_bytes()?)
+            .with_context(|| format!("writing {}", out.display()))?;
+        bar.println(format!(
+            "{} variables -> {}",
+            file.variables.len(),
+            out.display()
+        ));
     }
     for (i, name) in args.apps.iter().enumerate() {
         if stop_requested() {
