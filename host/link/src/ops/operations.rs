@@ -266,6 +266,23 @@ impl<C: Cable> Operations for Calculator<C> {
     fn recv_variable(&mut self, path: &VarPath, var_type: VarType) -> Result<Variable, LinkError> {
         Calculator::recv_variable(self, path, var_type)
     }
+    /// Over DBUS only the variable's folder is listed (one exchange, not one per folder).
+    fn get_variable(&mut self, path: &VarPath) -> Result<Variable, LinkError> {
+        let entry = self.find_variable(path)?;
+        let full = VarPath {
+            folder: Some(
+                path.folder
+                    .clone()
+                    .unwrap_or_else(|| VarName::new("main").expect("legal")),
+            ),
+            name: path.name.clone(),
+        };
+        let mut var = Calculator::recv_variable(self, &full, entry.var_type)?;
+        if entry.attribute != ti_files::Attribute::None {
+            var.attribute = entry.attribute;
+        }
+        Ok(var)
+    }
     fn listing(&mut self) -> Result<Listing, LinkError> {
         let mut out = Listing::default();
         for mut folder in self.list()? {
