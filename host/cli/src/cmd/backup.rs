@@ -17,7 +17,8 @@ use super::link_args::{catch_ctrl_c, progress_bar_any, stop_requested, LinkArgs}
 pub struct BackupArgs {
     #[command(flatten)]
     link: LinkArgs,
-    /// The group file to write (default: backup.89g, .9xg or .v2g for the model).
+    /// The group file to write (default: backup.89g, .9xg or .v2g for the model; a single
+    /// variable gets its own type's extension).
     #[arg(short = 'o', long)]
     output: Option<PathBuf>,
 }
