@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use super::{LinkError, Progress, ProgressFn};
 use crate::cable::Cable;
-use crate::packet::dusb::command::error_index;
+use crate::packet::dusb::error_index;
 use crate::packet::dusb::raw::{RawPacket, RawType, MAX_RAW_PAYLOAD, RAW_HEADER_LEN};
 use crate::packet::dusb::virt::{zero_length_read_after, zero_length_write_after};
 use crate::packet::dusb::{Reassembler, VirtualPacket, VirtualType};
