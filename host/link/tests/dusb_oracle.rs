@@ -346,3 +346,41 @@ fn backup_equals_libticalcs2() {
     };
     assert_eq!(names(&theirs_group), names(&group));
 }
+
+/// The calculator's own requests: a delay acknowledgement before every reply (libticalcs2's
+/// `CATCH_DELAY`) and a buffer size request in place of the acknowledgement of a variable's
+/// contents (`dusb_recv_acknowledge`) get the same answers from both hosts. (The contents fit
+/// in one fragment: when more fragments follow, libticalcs2 keeps the count computed with the
+/// old size and reads past its data; ours splits the rest at the new size, `dusb_titanium.rs`.)
+#[test]
+fn delays_and_buffer_requests_equal_libticalcs2() {
+    let Some(exe) = oracle() else { return };
+    let dir = testkit::scratch!("dusb-oracle-delays");
+    let setup = |f: &mut FakeTitanium| {
+        f.faults.delay_us = Some(1000);
+        f.faults.buffer_request_in_contents = Some(0x200);
+    };
+    let var = Variable::new(path("main\\hi"), &Value::Str("hello".into())).unwrap();
+    let file = dir.join("hi.89s");
+    std::fs::write(
+        &file,
+        VarFile::single(Model::Ti89, var.clone())
+            .to_bytes()
+            .unwrap(),
+    )
+    .unwrap();
+    let ops = vec![
+        "ready".to_string(),
+        "dirlist".into(),
+        format!("send={}", file.display()),
+    ];
+    let (theirs, out) = libticalcs2(&exe, &dir, &ops, &setup);
+    assert!(out.ends_with("ok\n"), "{out}");
+
+    let mut t = ours(&setup);
+    t.ready().unwrap();
+    t.listing().unwrap();
+    t.send_variable(&var).unwrap();
+    same_calls(&theirs, &t.cable().log, "delays and buffer requests");
+    assert_eq!(t.buffer_size(), 0x200);
+}

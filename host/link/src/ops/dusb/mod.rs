@@ -19,7 +19,9 @@ use super::{LinkError, Progress, ProgressFn};
 use crate::cable::Cable;
 use crate::packet::dusb::error_index;
 use crate::packet::dusb::raw::{RawPacket, RawType, MAX_RAW_PAYLOAD, RAW_HEADER_LEN};
-use crate::packet::dusb::virt::{zero_length_read_after, zero_length_write_after};
+use crate::packet::dusb::virt::{
+    continuation, zero_length_read_after, zero_length_write_after, VIRTUAL_HEADER_LEN,
+};
 use crate::packet::dusb::{Reassembler, VirtualPacket, VirtualType};
 
 /// Pauses libticalcs2 makes on the Titanium (`calc_89t.cc`, `dusb_cmd.cc`). A simulated
@@ -177,27 +179,35 @@ impl<C: Cable> Titanium<C> {
     /// Sends a virtual packet, fragment by fragment, each acknowledged; reports progress as
     /// `what` for packets of several fragments. Before any buffer size is negotiated, makes a
     /// ready check first.
+    ///
+    /// The fragments are libticalcs2's (`VirtualPacket::fragments`) as long as the buffer size
+    /// stays the same. When the calculator asks for another size in the middle, the rest is
+    /// split at the new size; libticalcs2 keeps the count of fragments computed with the old
+    /// size and sends them at the new size, reading past its data (docs/link.md#the-implementation).
     pub(crate) fn send_virtual(&mut self, v: &VirtualPacket, what: &str) -> Result<(), LinkError> {
         if self.max_raw == 0 {
             // Nothing negotiated yet: a ready check first, as TiLP always makes one.
             self.ready()?;
         }
-        let fragments = v.fragments(self.max_raw);
-        let last = fragments.len() - 1;
         let doing = format!("sending {} ({what})", v.vtype.name());
-        let mut done = 0;
-        for (i, f) in fragments.iter().enumerate() {
-            self.send_raw(f)?;
-            if i == last && zero_length_write_after(v.data.len(), f) {
+        let total = v.data.len() + VIRTUAL_HEADER_LEN;
+        let mut raw = v.first_fragment(self.max_raw);
+        let mut at = raw.payload.len() - VIRTUAL_HEADER_LEN;
+        loop {
+            let last = raw.kind == RawType::VirtualDataLast;
+            self.send_raw(&raw)?;
+            if last && zero_length_write_after(v.data.len(), &raw) {
                 self.cable.send_zero_length()?;
             }
             self.recv_fragment_ack(&doing)?;
-            done += f.payload.len();
-            if last > 0 {
-                self.report(what, done, v.data.len() + 6);
+            if last {
+                return Ok(());
             }
+            self.report(what, at + VIRTUAL_HEADER_LEN, total);
+            // The next fragment at the size in force now (the calculator may have changed it).
+            raw = continuation(&v.data[at..], self.max_raw);
+            at += raw.payload.len();
         }
-        Ok(())
     }
 
     /// Receives one virtual packet, acknowledging each fragment (libticalcs2

@@ -130,37 +130,61 @@ impl VirtualPacket {
     /// negotiated buffer size), split exactly as libticalcs2's `dusb_send_data` splits.
     /// `max_payload` is clamped to 7..=1,023 (a fragment must hold the header and a byte).
     pub fn fragments(&self, max_payload: usize) -> Vec<RawPacket> {
-        let max = max_payload.clamp(VIRTUAL_HEADER_LEN + 1, MAX_RAW_PAYLOAD);
-        let mut first = Vec::with_capacity(max.min(VIRTUAL_HEADER_LEN + self.data.len()));
-        first.extend_from_slice(&(self.data.len() as u32).to_be_bytes());
-        first.extend_from_slice(&self.vtype.0.to_be_bytes());
-        if self.data.len() <= max - VIRTUAL_HEADER_LEN {
-            first.extend_from_slice(&self.data);
-            return vec![RawPacket {
-                kind: RawType::VirtualDataLast,
-                payload: first,
-            }];
+        let first = self.first_fragment(max_payload);
+        let mut at = first.payload.len() - VIRTUAL_HEADER_LEN;
+        let mut out = vec![first];
+        while out.last().is_some_and(|f| f.kind == RawType::VirtualData) {
+            let next = continuation(&self.data[at..], max_payload);
+            at += next.payload.len();
+            out.push(next);
         }
-        let head = max - VIRTUAL_HEADER_LEN;
-        first.extend_from_slice(&self.data[..head]);
-        let mut out = vec![RawPacket {
-            kind: RawType::VirtualData,
-            payload: first,
-        }];
-        let rest = &self.data[head..];
-        let full = rest.len() / max;
-        for chunk in rest.chunks_exact(max) {
-            out.push(RawPacket {
-                kind: RawType::VirtualData,
-                payload: chunk.to_vec(),
-            });
-        }
-        // The last fragment, even when empty (libticalcs2 sends it with r = 0).
-        out.push(RawPacket {
-            kind: RawType::VirtualDataLast,
-            payload: rest[full * max..].to_vec(),
-        });
         out
+    }
+
+    /// The first fragment: the 6-byte header and as much data as fits; the last fragment (type
+    /// 4) when everything fits, else type 3 of exactly `max_payload` bytes.
+    pub fn first_fragment(&self, max_payload: usize) -> RawPacket {
+        let max = clamp(max_payload);
+        let fits = self.data.len() <= max - VIRTUAL_HEADER_LEN;
+        let n = if fits {
+            self.data.len()
+        } else {
+            max - VIRTUAL_HEADER_LEN
+        };
+        let mut payload = Vec::with_capacity(VIRTUAL_HEADER_LEN + n);
+        payload.extend_from_slice(&(self.data.len() as u32).to_be_bytes());
+        payload.extend_from_slice(&self.vtype.0.to_be_bytes());
+        payload.extend_from_slice(&self.data[..n]);
+        RawPacket {
+            kind: if fits {
+                RawType::VirtualDataLast
+            } else {
+                RawType::VirtualData
+            },
+            payload,
+        }
+    }
+}
+
+fn clamp(max_payload: usize) -> usize {
+    max_payload.clamp(VIRTUAL_HEADER_LEN + 1, MAX_RAW_PAYLOAD)
+}
+
+/// The fragment after the first, for the data `rest` not sent yet: a full one of type 3 while
+/// at least `max_payload` bytes are left, else the last (type 4) with the rest, even empty, as
+/// `dusb_send_data` ends a packet whose data fills its fragments exactly.
+pub fn continuation(rest: &[u8], max_payload: usize) -> RawPacket {
+    let max = clamp(max_payload);
+    if rest.len() >= max {
+        RawPacket {
+            kind: RawType::VirtualData,
+            payload: rest[..max].to_vec(),
+        }
+    } else {
+        RawPacket {
+            kind: RawType::VirtualDataLast,
+            payload: rest.to_vec(),
+        }
     }
 }
 
