@@ -300,3 +300,16 @@ fn the_calculator_gone_mid_transfer_is_reported() {
         "no partial variable"
     );
 }
+
+#[test]
+fn a_buffer_too_small_for_any_packet_is_refused() {
+    let (mut calc, _dev, _, _server) = start(Faults {
+        allocate: Some(3),
+        ..Faults::default()
+    });
+    let e = calc.ready().unwrap_err();
+    assert!(
+        e.to_string().contains("raw packets of 3 bytes, too small"),
+        "{e}"
+    );
+}

@@ -37,6 +37,8 @@ pub struct Faults {
     pub buffer_request_in_contents: Option<u32>,
     /// Acknowledge fragments with these two bytes instead of `E0 00`.
     pub bad_ack: Option<[u8; 2]>,
+    /// Allocate this buffer size whatever the computer asks.
+    pub allocate: Option<u32>,
 }
 
 /// Shared view of what the calculator holds, for the test.
@@ -138,8 +140,9 @@ impl FakeTitanium {
             let raw = self.recv_raw()?;
             if raw.kind == RawType::BufferSizeRequest {
                 let n = raw.buffer_size().map_err(|e| e.to_string())?;
-                self.allocated = (n as usize).min(1023);
-                self.send_raw(&RawPacket::buffer_size_allocation(self.allocated as u32));
+                let n = self.faults.allocate.unwrap_or(n);
+                self.allocated = (n as usize).clamp(7, 1023);
+                self.send_raw(&RawPacket::buffer_size_allocation(n.min(1023)));
                 continue;
             }
             fragments += 1;

@@ -55,6 +55,18 @@ impl DusbDelays {
 /// for one; a calculator that keeps asking for time is reported).
 const MAX_DELAYS: usize = 16;
 
+/// The raw payload size to use for a buffer size the calculator gave: at most 1,023 (what
+/// libticalcs2 holds); at least 7, the virtual header and one byte (a smaller one could not
+/// carry any packet, and 0 would mean "not negotiated").
+fn usable_buffer(size: u32) -> Result<usize, LinkError> {
+    if (size as usize) < VIRTUAL_HEADER_LEN + 1 {
+        return Err(LinkError::Malformed(format!(
+            "the calculator asks for raw packets of {size} bytes, too small to carry a virtual packet"
+        )));
+    }
+    Ok((size as usize).min(MAX_RAW_PAYLOAD))
+}
+
 /// A TI-89 Titanium on its own USB port.
 pub struct Titanium<C: Cable> {
     cable: C,
@@ -150,8 +162,7 @@ impl<C: Cable> Titanium<C> {
                 got: format!("a {} of {} bytes", raw.kind, raw.payload.len()),
             });
         }
-        let granted = raw.buffer_size()? as usize;
-        self.max_raw = granted.min(MAX_RAW_PAYLOAD);
+        self.max_raw = usable_buffer(raw.buffer_size()?)?;
         Ok(())
     }
 
@@ -163,7 +174,7 @@ impl<C: Cable> Titanium<C> {
         if raw.kind == RawType::BufferSizeRequest {
             let size = raw.buffer_size()?;
             self.send_raw(&RawPacket::buffer_size_allocation(size))?;
-            self.max_raw = (size as usize).min(MAX_RAW_PAYLOAD);
+            self.max_raw = usable_buffer(size)?;
             raw = self.recv_raw()?;
         }
         if !raw.is_ack() {
