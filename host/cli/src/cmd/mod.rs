@@ -55,7 +55,7 @@ enum Command {
     Key(key::KeyArgs),
     /// Save the calculator's screen as a PNG.
     Screenshot(screenshot::ScreenshotArgs),
-    /// Run a program on the calculator: folder\name(args) typed on the home screen.
+    /// Run a program on the calculator (typed on the home screen over DBUS, run on request over DUSB).
     Run(run::RunArgs),
     /// Read or write a variable's value (get / set).
     Var(var::VarArgs),
