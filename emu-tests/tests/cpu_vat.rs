@@ -5,6 +5,7 @@
 
 use emu_tests::fixture;
 use ti_emulator::ams::exec::RunEnd;
+use ti_emulator::ReadMemory;
 use ti_emulator::{map, Failure, Machine};
 use ti_files::{Integer, Model, Value, VarPath, VarType, Variable};
 

@@ -7,6 +7,7 @@
 //! program's text or the bus records a violation. Stopping at a ROM-call stub serves the call;
 //! at the return address ends the run; anywhere else is a failure.
 
+use crate::ReadMemory;
 use m68k::{CycleBatchControl, CycleBatchExit};
 
 use super::ams::{self, errors, names, Reply, RomCtx, CLOBBER};

@@ -9,6 +9,7 @@
 //! variable creates its folder. Paths follow the calculator's rules ([`VarPath::parse`]); a
 //! path without a folder means the current folder.
 
+use crate::ReadMemory;
 use std::path::Path;
 use std::time::Instant;
 

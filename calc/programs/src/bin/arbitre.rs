@@ -35,8 +35,8 @@
 use calc::connect4::log::GameLog;
 use calc::connect4::protocol::{self, Call, NomIn, Value as PValue};
 use calc::connect4::referee::{Fault, GameResult, Referee};
-use calc::connect4::{Outcome, Player};
-use programs::contest::{fault_text, read_value, COLONNE, JOUEUR, NOM, READ_BUFFER};
+use calc::connect4::Player;
+use programs::contest::{read_value, result_lines, COLONNE, JOUEUR, NOM, READ_BUFFER};
 use programs::os::{Model, Name, Os, OsError, VarPath};
 use programs::ui::{self, Layout, Line};
 
@@ -293,24 +293,8 @@ fn show_turn(os: &mut Os, game: &Game, seat: Player) {
 }
 
 fn show_result(os: &mut Os, game: &Game, result: GameResult) {
-    let mut first = Line::new();
-    match result.winner() {
-        Some(p) => first
-            .text(b"AI ")
-            .number(index(p) as i32 + 1)
-            .text(b" wins"),
-        None => first.text(b"draw"),
-    };
-    let mut second = Line::new();
-    match result {
-        GameResult::Normal(Outcome::Win(_)) => {
-            second.text(b"4 in a row");
-        }
-        GameResult::Normal(Outcome::Draw) => {
-            second.text(b"board full");
-        }
-        GameResult::Disqualified(d) => fault_text(&mut second, &d),
-    }
+    let (mut first, mut second) = (Line::new(), Line::new());
+    result_lines(result, &mut first, &mut second);
     ui::show_lines(os, &game.layout, &[first.as_bytes(), second.as_bytes()]);
 }
 

@@ -13,9 +13,8 @@
 #![no_main]
 
 use calc::connect4::log::{self, GameLog, MAX_LOG_LEN};
-use calc::connect4::referee::GameResult;
-use calc::connect4::{Outcome, Player};
-use programs::contest::fault_text;
+use calc::connect4::Player;
+use programs::contest::result_lines;
 use programs::os::{Key, Model, Name, Os, VarPath};
 use programs::ui::{self, Layout, Line};
 
@@ -130,27 +129,12 @@ fn draw(os: &mut Os, layout: &Layout, game: &GameLog, shown: usize) {
         ui::show_lines(os, layout, &[moves.as_bytes()]);
         return;
     }
-    let mut first = Line::new();
-    let mut second = Line::new();
+    let (mut first, mut second) = (Line::new(), Line::new());
     match game.result {
         None => {
             first.text(b"unfinished");
         }
-        Some(r) => {
-            match r.winner() {
-                Some(p) => first.text(b"AI ").number(p.number() as i32).text(b" wins"),
-                None => first.text(b"draw"),
-            };
-            match r {
-                GameResult::Normal(Outcome::Win(_)) => {
-                    second.text(b"4 in a row");
-                }
-                GameResult::Normal(Outcome::Draw) => {
-                    second.text(b"board full");
-                }
-                GameResult::Disqualified(d) => fault_text(&mut second, &d),
-            }
-        }
+        Some(r) => result_lines(r, &mut first, &mut second),
     }
     ui::show_lines(
         os,

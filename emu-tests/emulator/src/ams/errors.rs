@@ -16,6 +16,7 @@ use super::names::error_name;
 use super::{Reply, RomCallDef, RomCtx, CLOBBER};
 use crate::failure::Failure;
 use crate::map;
+use crate::ReadMemory;
 
 /// Size of an ERROR_FRAME.
 pub const FRAME_SIZE: u32 = 60;

@@ -25,6 +25,7 @@ use super::{throwing, Reply, RomCallDef, RomCtx, Served, Stop};
 use crate::bus::Bus;
 use crate::failure::Failure;
 use crate::map;
+use crate::ReadMemory;
 
 /// Multi-character variable name (also the zero that opens and closes a name or string).
 pub const VAR_NAME_TAG: u8 = 0x00;

@@ -38,6 +38,7 @@ use super::{Served, Stop};
 use crate::bus::{Bus, CodeRange};
 use crate::failure::Failure;
 use crate::map;
+use crate::ReadMemory;
 
 /// "ASAP or Exec string too long": what AMS 2.04+ throws for an ASM program over the limit.
 pub const ERR_ASAP_TOO_LONG: u16 = 161;

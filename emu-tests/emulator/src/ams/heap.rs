@@ -17,6 +17,7 @@
 //! at the end of a program. A block is at most 65,520 bytes, as on AMS; a larger request returns
 //! H_NULL. `HeapFree(H_NULL)` and `HeapFreePtr(NULL)` do nothing.
 
+use crate::ReadMemory;
 use std::collections::BTreeMap;
 
 use super::{errors, Reply, RomCallDef, RomCtx};

@@ -43,6 +43,7 @@ pub mod vat;
 
 pub use transcript::{CallRecord, DrawnText, Transcript};
 
+use crate::memory::ReadMemory;
 use m68k::CpuCore;
 
 use super::bus::Bus;
@@ -286,30 +287,6 @@ impl RomCtx<'_> {
         Ok(out)
     }
 
-    /// Reads `len` bytes of emulated memory.
-    pub fn read_bytes(&self, address: u32, len: u32) -> Result<Vec<u8>, Failure> {
-        let mut out = vec![0; len as usize];
-        self.bus.peek(address, &mut out).ok_or_else(|| {
-            self.misuse(format!(
-                "{len} byte(s) at {address:#08x} are not all in mapped memory ({})",
-                self.layout.describe(address)
-            ))
-        })?;
-        Ok(out)
-    }
-
-    /// Reads a big-endian word.
-    pub fn read_u16(&self, address: u32) -> Result<u16, Failure> {
-        let b = self.read_bytes(address, 2)?;
-        Ok(u16::from_be_bytes([b[0], b[1]]))
-    }
-
-    /// Reads a big-endian long.
-    pub fn read_u32(&self, address: u32) -> Result<u32, Failure> {
-        let b = self.read_bytes(address, 4)?;
-        Ok(u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
-    }
-
     /// Writes bytes into RAM on the program's behalf (the OS may write anywhere in RAM, but
     /// writing into the program's code, into the exception vectors or outside RAM is the
     /// caller's bug).
@@ -363,6 +340,19 @@ impl RomCtx<'_> {
         Err(self.misuse(format!(
             "the string at {address:#08x} has no terminating zero within {max} bytes"
         )))
+    }
+}
+
+impl ReadMemory for RomCtx<'_> {
+    fn read_bytes(&self, address: u32, len: u32) -> Result<Vec<u8>, Failure> {
+        let mut out = vec![0; len as usize];
+        self.bus.peek(address, &mut out).ok_or_else(|| {
+            self.misuse(format!(
+                "{len} byte(s) at {address:#08x} are not all in mapped memory ({})",
+                self.layout.describe(address)
+            ))
+        })?;
+        Ok(out)
     }
 }
 

@@ -13,6 +13,7 @@ use super::{font, ti_text, DrawnText, Reply, RomCallDef, RomCtx};
 use crate::bus::Bus;
 use crate::failure::Failure;
 use crate::map;
+use crate::ReadMemory;
 
 /// Drawing state.
 #[derive(Debug)]

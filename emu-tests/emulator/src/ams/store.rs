@@ -24,6 +24,7 @@ use super::symbols::{check_not_running, missing_folder, read_sym_str, ERR_LOCKED
 use super::vat::{self, Entry, Lookup, SymPath, VatError};
 use super::{estack, throwing, ti_text, Reply, RomCallDef, RomCtx, Served, Stop};
 use crate::failure::Failure;
+use crate::ReadMemory;
 
 /// Store the expression an ESI points at.
 pub const STOF_ESI: u32 = 0x4000;

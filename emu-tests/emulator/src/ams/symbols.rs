@@ -21,6 +21,7 @@ use super::vat::{self, Entry, Lookup, SymPath, VatError, SF_FOLDER};
 use super::{estack, throwing, ti_text, Reply, RomCallDef, RomCtx, Served, Stop};
 use crate::failure::Failure;
 use crate::map;
+use crate::ReadMemory;
 
 /// AMS error "Locked, archived, or protected".
 pub const ERR_LOCKED: u16 = 980;
