@@ -22,7 +22,7 @@ pub mod tiemu;
 
 pub use tiemu::TiEmuCable;
 
-/// The default time a cable waits for a byte before giving up (1.5 s, as libticables2).
+/// The default time to wait for a byte before giving up (1.5 s, as libticables2).
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_millis(1500);
 
 /// A link to one calculator (real or emulated) that carries the raw DBUS byte stream.
@@ -32,18 +32,15 @@ pub trait Cable: Send {
     /// A short human description, for messages: "TiEmu virtual link", "GrayLink on /dev/ttyUSB0".
     fn describe(&self) -> String;
 
-    /// Sends every byte of `bytes`, or fails.
-    fn send(&mut self, bytes: &[u8]) -> Result<(), CableError>;
+    /// Sends every byte of `bytes`, or fails; a cable that waits for its peer (a two-wire
+    /// handshake, a virtual link with no reader yet) waits at most `timeout` at a time.
+    fn send(&mut self, bytes: &[u8], timeout: Duration) -> Result<(), CableError>;
 
-    /// Fills `buf` completely, waiting at most the cable's timeout for each byte to arrive.
-    /// On a timeout, the error says how many bytes had arrived.
-    fn recv(&mut self, buf: &mut [u8]) -> Result<(), CableError>;
-
-    /// The per-byte timeout used by [`Cable::recv`].
-    fn timeout(&self) -> Duration;
-
-    /// Changes the per-byte timeout.
-    fn set_timeout(&mut self, timeout: Duration);
+    /// Fills `buf` completely, waiting at most `timeout` for each byte to arrive. On a
+    /// timeout, the error says how many bytes had arrived. The timeout belongs to the
+    /// exchange, not to the cable: the operations layer chooses it (see
+    /// `Calculator::set_timeout`).
+    fn recv(&mut self, buf: &mut [u8], timeout: Duration) -> Result<(), CableError>;
 
     /// Drops any bytes already received but not read, so that the next exchange starts clean.
     fn discard_input(&mut self) -> Result<(), CableError>;
@@ -53,17 +50,11 @@ impl<C: Cable + ?Sized> Cable for Box<C> {
     fn describe(&self) -> String {
         (**self).describe()
     }
-    fn send(&mut self, bytes: &[u8]) -> Result<(), CableError> {
-        (**self).send(bytes)
+    fn send(&mut self, bytes: &[u8], timeout: Duration) -> Result<(), CableError> {
+        (**self).send(bytes, timeout)
     }
-    fn recv(&mut self, buf: &mut [u8]) -> Result<(), CableError> {
-        (**self).recv(buf)
-    }
-    fn timeout(&self) -> Duration {
-        (**self).timeout()
-    }
-    fn set_timeout(&mut self, timeout: Duration) {
-        (**self).set_timeout(timeout)
+    fn recv(&mut self, buf: &mut [u8], timeout: Duration) -> Result<(), CableError> {
+        (**self).recv(buf, timeout)
     }
     fn discard_input(&mut self) -> Result<(), CableError> {
         (**self).discard_input()

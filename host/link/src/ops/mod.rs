@@ -29,7 +29,7 @@ pub use remote::{keys, run_keys};
 
 use std::time::{Duration, Instant};
 
-use crate::cable::{Cable, CableError};
+use crate::cable::{Cable, CableError, DEFAULT_TIMEOUT};
 use crate::packet::{self, Command, Packet, HEADER_LEN, PC_MACHINE_ID};
 use ti_files::Model;
 
@@ -85,6 +85,7 @@ pub struct Calculator<C: Cable> {
     pub delays: Delays,
     progress: Option<ProgressFn>,
     last_sent: Vec<u8>,
+    timeout: Duration,
 }
 
 impl<C: Cable> Calculator<C> {
@@ -96,7 +97,33 @@ impl<C: Cable> Calculator<C> {
             delays: Delays::TILIBS,
             progress: None,
             last_sent: Vec::new(),
+            timeout: DEFAULT_TIMEOUT,
         }
+    }
+
+    /// How long each byte may take to come (and a cable that waits for its peer to take a
+    /// byte may wait); [`DEFAULT_TIMEOUT`] at first.
+    pub fn timeout(&self) -> Duration {
+        self.timeout
+    }
+
+    /// Changes the per-byte timeout of every exchange from now on.
+    pub fn set_timeout(&mut self, timeout: Duration) {
+        self.timeout = timeout;
+    }
+
+    /// Drops whatever the cable received and nobody read (late answers to an exchange that
+    /// timed out), so that the next exchange starts clean.
+    pub fn discard_input(&mut self) -> Result<(), LinkError> {
+        Ok(self.cable.discard_input()?)
+    }
+
+    /// Runs `f` with the per-byte timeout `timeout`, then puts the previous one back.
+    pub fn with_timeout<T>(&mut self, timeout: Duration, f: impl FnOnce(&mut Self) -> T) -> T {
+        let saved = std::mem::replace(&mut self.timeout, timeout);
+        let result = f(self);
+        self.timeout = saved;
+        result
     }
 
     /// The model.
@@ -109,7 +136,7 @@ impl<C: Cable> Calculator<C> {
         &self.cable
     }
 
-    /// The cable, mutably (to change its timeout...).
+    /// The cable, mutably.
     pub fn cable_mut(&mut self) -> &mut C {
         &mut self.cable
     }
@@ -144,10 +171,10 @@ impl<C: Cable> Calculator<C> {
 
     fn write(&mut self, bytes: &[u8], what: &str) -> Result<(), LinkError> {
         if bytes.len() <= CHUNK {
-            return Ok(self.cable.send(bytes)?);
+            return Ok(self.cable.send(bytes, self.timeout)?);
         }
         for (i, chunk) in bytes.chunks(CHUNK).enumerate() {
-            self.cable.send(chunk)?;
+            self.cable.send(chunk, self.timeout)?;
             self.report(
                 what,
                 (i * CHUNK + chunk.len()).min(bytes.len()),
@@ -171,7 +198,7 @@ impl<C: Cable> Calculator<C> {
 
     fn read_packet(&mut self, what: &str) -> Result<Packet, LinkError> {
         let mut header = [0u8; HEADER_LEN];
-        self.cable.recv(&mut header)?;
+        self.cable.recv(&mut header, self.timeout)?;
         self.check_machine_id(header[0])?;
         let total = Packet::total_len(header)?;
         let mut bytes = header.to_vec();
@@ -179,7 +206,7 @@ impl<C: Cable> Calculator<C> {
         let mut at = HEADER_LEN;
         while at < total {
             let end = (at + CHUNK).min(total);
-            self.cable.recv(&mut bytes[at..end])?;
+            self.cable.recv(&mut bytes[at..end], self.timeout)?;
             at = end;
             if total > CHUNK {
                 self.report(what, at, total);
@@ -221,7 +248,7 @@ impl<C: Cable> Calculator<C> {
                 Command::ERR | Command::ERR2 if !resent => {
                     resent = true;
                     let last = std::mem::take(&mut self.last_sent);
-                    self.cable.send(&last)?;
+                    self.cable.send(&last, self.timeout)?;
                     self.last_sent = last;
                 }
                 Command::ERR | Command::ERR2 => return Err(LinkError::ChecksumRejected),
