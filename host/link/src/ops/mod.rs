@@ -335,6 +335,27 @@ impl<C: Cable> Calculator<C> {
     }
 }
 
+/// What the operations' tests share: the exchange a fake cable recorded, named packet by
+/// packet by the dissector (the operations join cables and packets; a cable alone knows no
+/// packet).
+#[cfg(test)]
+pub(crate) mod transcript {
+    use crate::cable::fake::FakeCable;
+    use crate::packet::dissect;
+
+    /// One line per packet, in the order the bytes went, e.g. `PC>TI RDY` then `TI>PC ACK`.
+    pub fn dissection(cable: &FakeCable) -> String {
+        let mut out = String::new();
+        for (_, bytes) in cable.transcript() {
+            for packet in dissect(bytes) {
+                out.push_str(&packet.to_string());
+                out.push('\n');
+            }
+        }
+        out
+    }
+}
+
 /// Whether an error is a timeout of the cable (nothing came).
 pub(crate) fn is_timeout(e: &LinkError) -> bool {
     matches!(e, LinkError::Cable(CableError::Timeout { .. }))

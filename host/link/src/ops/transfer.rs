@@ -134,6 +134,7 @@ impl<C: Cable> Calculator<C> {
 #[cfg(test)]
 pub(crate) mod tests {
     use crate::cable::fake::{FakeCable, Step};
+    use crate::ops::transcript::dissection;
     use crate::ops::{Calculator, Delays, LinkError};
     use ti_files::{Model, Value, VarPath, VarType, Variable};
 
@@ -181,6 +182,7 @@ pub(crate) mod tests {
         .unwrap();
         c.send_variable(&v).unwrap();
         assert!(c.cable().finished());
+        insta::assert_snapshot!(dissection(c.cable()));
     }
 
     /// docs/link.md#sequences: send ASM main\prog1 = rts.
@@ -207,6 +209,7 @@ pub(crate) mod tests {
         .unwrap();
         c.send_variable(&v).unwrap();
         assert!(c.cable().finished());
+        insta::assert_snapshot!(dissection(c.cable()));
     }
 
     /// A non-zero ACK status where libticalcs2 requires 0 stops the exchange.
@@ -296,6 +299,7 @@ pub(crate) mod tests {
         assert_eq!(v.var_type, VarType::STR);
         assert_eq!(v.value(), Value::Str("hello".into()));
         assert!(c.cable().finished());
+        insta::assert_snapshot!(dissection(c.cable()));
     }
 
     #[test]
