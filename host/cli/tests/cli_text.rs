@@ -1,15 +1,10 @@
 //! The command line's text, as a reviewer sees it change: the help of the tool and of every
-//! subcommand, `ti68k info` on the golden calculator files, and a text replay of a logged game.
+//! subcommand, and `ti68k info` on the golden calculator files (the text replay of a logged
+//! game is in contest_cli.rs).
 //! Each is an `insta` snapshot (tests/snapshots/): a change shows as a diff to accept or fix
 //! (`INSTA_UPDATE=always cargo test -p ti68k --test cli_text` rewrites them).
 
 use std::process::{Command, Output};
-
-use calc::connect4::log::GameLog;
-use calc::connect4::protocol;
-use ti68k::contest::setup::{AiSpec, MatchSetup};
-use ti68k::contest::verify;
-use ti_files::{Model, VarFile, VarPath, VarType, Variable};
 
 fn ti68k(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_ti68k"))
@@ -74,31 +69,4 @@ fn info_on_golden_files() {
     // The paths depend on where the repository is: keep the file names only.
     let text = text.replace(&format!("{}/", files.display()), "");
     insta::assert_snapshot!(text);
-}
-
-#[test]
-fn replay_of_a_logged_game() {
-    let setup = MatchSetup::new(
-        Model::Ti89,
-        [AiSpec::level("winblock", 4), AiSpec::level("minimax3", 6)],
-    );
-    let native = verify::native_game(&setup).unwrap();
-    let game = GameLog {
-        model: protocol::Model::Ti89,
-        names: [&native.names[0], &native.names[1]],
-        moves: &native.moves,
-        result: native.result,
-    };
-    let mut data = vec![0u8; 200];
-    let len = game.encode(&mut data).unwrap();
-    data.truncate(len);
-    data.extend_from_slice(b"\0c4l\0\xF8");
-    let var =
-        Variable::from_data(VarPath::parse("main\\journal").unwrap(), VarType::OTH, data).unwrap();
-    let dir = testkit::scratch!("cli-text-replay");
-    let path = dir.join("journal.89y");
-    let bytes = VarFile::single(Model::Ti89, var).to_bytes().unwrap();
-    ti_files::disk::write_atomic(&path, &bytes).unwrap();
-    let text = stdout(&ti68k(&["replay", path.to_str().unwrap(), "--steps"]));
-    insta::assert_snapshot!(text.replace(path.to_str().unwrap(), "journal.89y"));
 }

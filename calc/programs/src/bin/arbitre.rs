@@ -264,24 +264,8 @@ fn store_log(
 /// Draws everything the arbiter owns: names, board, pieces, the last move marked. The AIs'
 /// zones are left alone.
 fn redraw(os: &mut Os, game: &Game) {
-    let layout = &game.layout;
-    ui::draw_names(os, layout, [game.name(0), game.name(1)]);
-    ui::draw_board_frame(os, layout);
-    let mut heights = [0u8; 7];
-    for (i, &m) in game.moves[..game.count as usize].iter().enumerate() {
-        let col = m - 1;
-        let player = if i % 2 == 0 {
-            Player::First
-        } else {
-            Player::Second
-        };
-        ui::draw_piece(os, layout, col, heights[col as usize], player);
-        heights[col as usize] += 1;
-    }
-    if let Some(&m) = game.moves[..game.count as usize].last() {
-        let col = m - 1;
-        ui::toggle_highlight(os, layout, col, heights[col as usize] - 1);
-    }
+    let moves = &game.moves[..game.count as usize];
+    ui::draw_game(os, &game.layout, [game.name(0), game.name(1)], moves);
 }
 
 fn show_turn(os: &mut Os, game: &Game, seat: Player) {

@@ -13,7 +13,6 @@
 #![no_main]
 
 use calc::connect4::log::{self, GameLog, MAX_LOG_LEN};
-use calc::connect4::Player;
 use programs::contest::result_lines;
 use programs::os::{Key, Model, Name, Os, VarPath};
 use programs::ui::{self, Layout, Line};
@@ -101,24 +100,7 @@ fn show(os: &mut Os, layout: &Layout, game: &GameLog) {
 }
 
 fn draw(os: &mut Os, layout: &Layout, game: &GameLog, shown: usize) {
-    ui::draw_names(os, layout, game.names);
-    ui::draw_board_frame(os, layout);
-    let mut heights = [0u8; 7];
-    let mut last = None;
-    for (i, &m) in game.moves[..shown].iter().enumerate() {
-        let col = m - 1;
-        let player = if i % 2 == 0 {
-            Player::First
-        } else {
-            Player::Second
-        };
-        ui::draw_piece(os, layout, col, heights[col as usize], player);
-        last = Some((col, heights[col as usize]));
-        heights[col as usize] += 1;
-    }
-    if let Some((col, row)) = last {
-        ui::toggle_highlight(os, layout, col, row);
-    }
+    ui::draw_game(os, layout, game.names, &game.moves[..shown]);
     let mut moves = Line::new();
     moves
         .text(b"move ")
