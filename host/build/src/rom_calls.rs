@@ -59,8 +59,8 @@ impl std::fmt::Display for RomCall {
 macro_rules! rom_calls {
     ($($kind:ident $name:ident = $index:literal, $prototype:literal;)*) => {
         $(
-            #[doc = concat!("`", $prototype, "`: ", stringify!($kind), " ", stringify!($index),
-                " of the jump table.")]
+            #[doc = concat!("`", $prototype, "`: entry ", stringify!($index),
+                " of the jump table (", stringify!($kind), ").")]
             pub const $name: RomCall = RomCall {
                 name: stringify!($name),
                 index: $index,

@@ -114,7 +114,7 @@ fn every_row_of_the_docs_is_a_call_of_the_table() {
             .unwrap_or_else(|| panic!("docs/rom-calls.md: {name} is not in ti_build::rom_calls"));
         assert_eq!(
             *index,
-            format!("{:#X}", call.index).replace("0X", "0x"),
+            format!("{:#X}", call.index),
             "docs/rom-calls.md: the index of {name}"
         );
         assert!(
