@@ -131,6 +131,7 @@ mod lcd;
 mod load;
 mod machine;
 pub mod map;
+mod memory;
 mod run;
 mod vars;
 
@@ -139,4 +140,5 @@ pub use call::CallOutcome;
 pub use failure::Failure;
 pub use load::MAX_DATA;
 pub use machine::{Loaded, Machine, DEFAULT_BUDGET};
+pub use memory::ReadMemory;
 pub use run::Counters;

@@ -19,10 +19,7 @@ fn calculator() -> Calculator<SilverLink<SimUsb>> {
     let mut fake = FakeCalc::new(Model::Ti89);
     let mut io = dev.stream(Duration::from_secs(5));
     std::thread::spawn(move || fake.serve(&mut io));
-    let mut c = Calculator::new(
-        SilverLink::over(pipe, Duration::from_millis(1500)),
-        Model::Ti89,
-    );
+    let mut c = Calculator::new(SilverLink::over(pipe), Model::Ti89);
     c.delays = Delays::NONE;
     c
 }

@@ -4,8 +4,6 @@
 //! buffer). The exchange runs on the simulated Titanium; a change in either the operations or
 //! the dissector shows here as a readable diff.
 
-use std::time::Duration;
-
 #[path = "fakecalc/titanium.rs"]
 mod titanium;
 
@@ -53,7 +51,7 @@ fn titanium_exchanges() {
     let (pipe, dev) = sim_pair(64);
     let mut fake = FakeTitanium::new(dev.clone());
     std::thread::spawn(move || fake.serve());
-    let mut calc = Titanium::new(DirectLink::over(pipe, Duration::from_secs(2)));
+    let mut calc = Titanium::new(DirectLink::over(pipe));
     calc.delays = ti_link::DusbDelays::NONE;
 
     calc.ready().unwrap();

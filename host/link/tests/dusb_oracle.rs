@@ -48,30 +48,24 @@ impl<C: Cable> Cable for Recorder<C> {
     fn describe(&self) -> String {
         self.inner.describe()
     }
-    fn send(&mut self, bytes: &[u8]) -> Result<(), CableError> {
+    fn send(&mut self, bytes: &[u8], timeout: Duration) -> Result<(), CableError> {
         self.log.push(format!("W {}", hex(bytes)));
-        self.inner.send(bytes)
+        self.inner.send(bytes, timeout)
     }
-    fn recv(&mut self, buf: &mut [u8]) -> Result<(), CableError> {
+    fn recv(&mut self, buf: &mut [u8], timeout: Duration) -> Result<(), CableError> {
         self.log.push(format!("R {}", buf.len()));
-        self.inner.recv(buf)
-    }
-    fn timeout(&self) -> Duration {
-        self.inner.timeout()
-    }
-    fn set_timeout(&mut self, t: Duration) {
-        self.inner.set_timeout(t)
+        self.inner.recv(buf, timeout)
     }
     fn discard_input(&mut self) -> Result<(), CableError> {
         self.inner.discard_input()
     }
-    fn send_zero_length(&mut self) -> Result<(), CableError> {
+    fn send_zero_length(&mut self, timeout: Duration) -> Result<(), CableError> {
         self.log.push("W".into());
-        self.inner.send_zero_length()
+        self.inner.send_zero_length(timeout)
     }
-    fn recv_zero_length(&mut self) -> Result<(), CableError> {
+    fn recv_zero_length(&mut self, timeout: Duration) -> Result<(), CableError> {
         self.log.push("R 0".into());
-        self.inner.recv_zero_length()
+        self.inner.recv_zero_length(timeout)
     }
 }
 
@@ -154,7 +148,7 @@ fn libticalcs2(
 }
 
 fn ours(setup: &dyn Fn(&mut FakeTitanium)) -> Titanium<Recorder<DirectLink<SimUsb>>> {
-    let cable = DirectLink::over(titanium(setup), Duration::from_millis(1500));
+    let cable = DirectLink::over(titanium(setup));
     let mut t = Titanium::new(Recorder {
         inner: cable,
         log: Vec::new(),

@@ -6,7 +6,6 @@
 //! middle of a transfer. `dusb_oracle.rs` compares the same operations with libticalcs2.
 
 use std::thread::JoinHandle;
-use std::time::Duration;
 
 #[path = "fakecalc/titanium.rs"]
 mod titanium;
@@ -26,7 +25,7 @@ fn start(faults: Faults) -> (Calc, SimDevice, Store, JoinHandle<String>) {
     fake.faults = faults;
     let store = fake.store.clone();
     let server = std::thread::spawn(move || fake.serve());
-    let mut calc = Titanium::new(DirectLink::over(pipe, Duration::from_millis(1500)));
+    let mut calc = Titanium::new(DirectLink::over(pipe));
     calc.delays = ti_link::DusbDelays::NONE;
     (calc, dev, store, server)
 }

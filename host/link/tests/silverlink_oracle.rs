@@ -35,25 +35,19 @@ impl<C: Cable> Cable for Recorder<C> {
     fn describe(&self) -> String {
         self.inner.describe()
     }
-    fn send(&mut self, bytes: &[u8]) -> Result<(), CableError> {
+    fn send(&mut self, bytes: &[u8], timeout: Duration) -> Result<(), CableError> {
         self.sends.lock().unwrap().push(format!("W {}", hex(bytes)));
-        self.inner.send(bytes)
+        self.inner.send(bytes, timeout)
     }
-    fn recv(&mut self, buf: &mut [u8]) -> Result<(), CableError> {
-        self.inner.recv(buf)
-    }
-    fn timeout(&self) -> Duration {
-        self.inner.timeout()
-    }
-    fn set_timeout(&mut self, t: Duration) {
-        self.inner.set_timeout(t)
+    fn recv(&mut self, buf: &mut [u8], timeout: Duration) -> Result<(), CableError> {
+        self.inner.recv(buf, timeout)
     }
     fn discard_input(&mut self) -> Result<(), CableError> {
         self.inner.discard_input()
     }
-    fn send_zero_length(&mut self) -> Result<(), CableError> {
+    fn send_zero_length(&mut self, timeout: Duration) -> Result<(), CableError> {
         self.sends.lock().unwrap().push("W".into());
-        self.inner.send_zero_length()
+        self.inner.send_zero_length(timeout)
     }
 }
 
@@ -139,7 +133,7 @@ fn silverlink_sends_equal_libticalcs2() {
     std::thread::spawn(move || fake.serve(&mut io));
     let sends = Arc::new(Mutex::new(Vec::new()));
     let cable = Recorder {
-        inner: SilverLink::over(pipe, Duration::from_millis(1500)),
+        inner: SilverLink::over(pipe),
         sends: sends.clone(),
     };
     let mut calc = Calculator::new(cable, Model::Ti89);

@@ -19,19 +19,19 @@ const T: Duration = Duration::from_millis(200);
 #[test]
 fn silverlink_transfers_like_libticables2() {
     let (pipe, dev) = sim_pair(32);
-    let mut c = SilverLink::over(pipe, T);
+    let mut c = SilverLink::over(pipe);
     assert!(c.describe().starts_with("SilverLink on simulated device"));
-    c.send(&[0x08, 0x68, 0, 0]).unwrap();
+    c.send(&[0x08, 0x68, 0, 0], T).unwrap();
     dev.send_transfer(&[0x98, 0x56, 0, 0, 0x98, 0x09, 0, 0]);
     let mut buf = [0u8; 4];
-    c.recv(&mut buf).unwrap();
-    c.recv(&mut buf).unwrap();
+    c.recv(&mut buf, T).unwrap();
+    c.recv(&mut buf, T).unwrap();
     assert_eq!(buf, [0x98, 0x09, 0, 0]);
     // A 40-byte packet stream: 32 + 8, the full one read first.
     let data: Vec<u8> = (0..40).collect();
     dev.send_transfer(&data);
     let mut big = [0u8; 40];
-    c.recv(&mut big).unwrap();
+    c.recv(&mut big, T).unwrap();
     assert_eq!(big.to_vec(), data);
     assert_eq!(
         dev.transfers(),
@@ -44,8 +44,8 @@ fn silverlink_transfers_like_libticables2() {
     );
     // A zero-length send is a zero-length transfer (libticables2 `slv_put` with length 0); the
     // zero-length read is for the direct USB products only.
-    c.send_zero_length().unwrap();
-    c.recv_zero_length().unwrap();
+    c.send_zero_length(T).unwrap();
+    c.recv_zero_length(T).unwrap();
     assert_eq!(dev.transfers()[4..], [Transfer::Out(vec![])]);
 }
 
@@ -53,11 +53,11 @@ fn silverlink_transfers_like_libticables2() {
 #[test]
 fn empty_packets_are_skipped() {
     let (pipe, dev) = sim_pair(32);
-    let mut c = SilverLink::over(pipe, T);
+    let mut c = SilverLink::over(pipe);
     dev.send_transfer(&[0; 32]); // 32 bytes, then a zero-length packet
     dev.send_transfer(&[7]);
     let mut buf = [0u8; 33];
-    c.recv(&mut buf).unwrap();
+    c.recv(&mut buf, T).unwrap();
     assert_eq!(buf[32], 7);
     assert_eq!(
         dev.transfers(),
@@ -74,18 +74,18 @@ fn empty_packets_are_skipped() {
 #[test]
 fn directlink_zero_length_packets() {
     let (pipe, dev) = sim_pair(64);
-    let mut c = DirectLink::over(pipe, T);
-    c.send(&[0, 0, 0, 2, 5, 0xE0, 0]).unwrap();
-    c.send_zero_length().unwrap();
+    let mut c = DirectLink::over(pipe);
+    c.send(&[0, 0, 0, 2, 5, 0xE0, 0], T).unwrap();
+    c.send_zero_length(T).unwrap();
     // The calculator sends a 5-byte header, then a 64-byte payload (and its zero-length packet).
     dev.send_transfer(&[0, 0, 0, 64, 4]);
     dev.send_transfer(&[0x55; 64]);
     let mut h = [0u8; 5];
-    c.recv(&mut h).unwrap();
-    c.recv_zero_length().unwrap(); // after a short packet: nothing to do
+    c.recv(&mut h, T).unwrap();
+    c.recv_zero_length(T).unwrap(); // after a short packet: nothing to do
     let mut p = [0u8; 64];
-    c.recv(&mut p).unwrap();
-    c.recv_zero_length().unwrap(); // after a full packet all served: one more read
+    c.recv(&mut p, T).unwrap();
+    c.recv_zero_length(T).unwrap(); // after a full packet all served: one more read
     assert_eq!(
         dev.transfers(),
         [
@@ -102,8 +102,8 @@ fn directlink_zero_length_packets() {
     dev.send_transfer(&[1; 64][..63]);
     dev.send_transfer(&[2]);
     let mut p = [0u8; 63];
-    c.recv(&mut p).unwrap();
-    c.recv_zero_length().unwrap();
+    c.recv(&mut p, T).unwrap();
+    c.recv_zero_length(T).unwrap();
     assert_eq!(
         dev.transfers().len(),
         1,
@@ -114,10 +114,10 @@ fn directlink_zero_length_packets() {
 #[test]
 fn a_short_answer_times_out_with_the_count() {
     let (pipe, dev) = sim_pair(64);
-    let mut c = DirectLink::over(pipe, T);
+    let mut c = DirectLink::over(pipe);
     dev.send_transfer(&[0, 0, 0]);
     let mut h = [0u8; 5];
-    let e = c.recv(&mut h).unwrap_err();
+    let e = c.recv(&mut h, T).unwrap_err();
     assert!(
         matches!(
             e,
@@ -135,35 +135,38 @@ fn a_short_answer_times_out_with_the_count() {
 #[test]
 fn a_stalled_endpoint_is_cleared_and_reported() {
     let (pipe, dev) = sim_pair(32);
-    let mut c = SilverLink::over(pipe, T);
+    let mut c = SilverLink::over(pipe);
     dev.stall();
-    let e = c.send(&[1, 2, 3]).unwrap_err();
+    let e = c.send(&[1, 2, 3], T).unwrap_err();
     assert!(matches!(e, CableError::Stalled { .. }), "{e}");
     assert_eq!(
         e.to_string(),
         "SilverLink on simulated device: the USB endpoint stalled while writing (the halt was cleared; try again)"
     );
-    c.send(&[1, 2, 3]).unwrap();
+    c.send(&[1, 2, 3], T).unwrap();
     assert_eq!(dev.recv_transfer(T), Some(vec![1, 2, 3]));
 }
 
 #[test]
 fn an_unplugged_device_is_reported() {
     let (pipe, dev) = sim_pair(64);
-    let mut c = DirectLink::over(pipe, T);
+    let mut c = DirectLink::over(pipe);
     dev.send_transfer(&[1, 2]);
     dev.unplug();
     let mut b = [0u8; 2];
-    let e = c.recv(&mut b).unwrap_err();
+    let e = c.recv(&mut b, T).unwrap_err();
     assert!(matches!(e, CableError::Disconnected { .. }), "{e}");
     assert!(e.to_string().contains("unplugged"), "{e}");
-    assert!(matches!(c.send(&[1]), Err(CableError::Disconnected { .. })));
+    assert!(matches!(
+        c.send(&[1], T),
+        Err(CableError::Disconnected { .. })
+    ));
 }
 
 /// Without hardware (the normal case here and in CI), opening reports what is connected.
 #[test]
 fn opening_without_a_device_says_what_is_there() {
-    match SilverLink::open(1, T) {
+    match SilverLink::open(1) {
         Ok(c) => eprintln!("a real SilverLink is plugged in: {}", c.describe()),
         Err(CableError::NotFound { detail, .. }) => {
             assert!(detail.contains("SilverLink"), "{detail}");

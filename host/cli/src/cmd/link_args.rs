@@ -62,7 +62,9 @@ impl LinkArgs {
     /// Opens a DBUS cable and wraps it as a calculator (the commands that only speak DBUS).
     pub fn open(&self) -> anyhow::Result<Calculator<Box<dyn Cable>>> {
         self.require_dbus()?;
-        Ok(Calculator::new(self.open_cable()?, self.model))
+        let mut calc = Calculator::new(self.open_cable()?, self.model);
+        calc.set_timeout(self.timeout()?);
+        Ok(calc)
     }
 
     /// Opens the cable with the protocol it speaks: DBUS, or DUSB for `--cable usb`.

@@ -54,8 +54,8 @@ fn usb_devices(args: &ProbeArgs, timeout: Duration) {
                 } else {
                     format!("silver:{silver}")
                 };
-                let talk = (!args.no_talk).then(|| match SilverLink::open(silver, timeout) {
-                    Ok(c) => match Calculator::new(c, Model::Ti89).who_answers() {
+                let talk = (!args.no_talk).then(|| match SilverLink::open(silver) {
+                    Ok(c) => match probe_calculator(c, timeout).who_answers() {
                         Ok((id, who)) => format!("{who} answers (machine ID {id:#04x})"),
                         Err(e) => format!("no calculator answers ({e})"),
                     },
@@ -70,8 +70,8 @@ fn usb_devices(args: &ProbeArgs, timeout: Duration) {
                 } else {
                     format!("usb:{titanium}")
                 };
-                let talk = (!args.no_talk).then(|| match DirectLink::open(titanium, timeout) {
-                    Ok(c) => match Titanium::new(c).ready() {
+                let talk = (!args.no_talk).then(|| match DirectLink::open(titanium) {
+                    Ok(c) => match probe_titanium(c, timeout).ready() {
                         Ok(()) => "it answers a ready check".to_string(),
                         Err(e) => format!("it does not answer ({e})"),
                     },
@@ -147,4 +147,18 @@ pub fn run(args: ProbeArgs) -> anyhow::Result<()> {
     serial_ports();
     tiemu_link();
     Ok(())
+}
+
+/// A calculator on `cable` whose exchanges wait at most `timeout`.
+fn probe_calculator<C: ti_link::Cable>(cable: C, timeout: std::time::Duration) -> Calculator<C> {
+    let mut calc = Calculator::new(cable, Model::Ti89);
+    calc.set_timeout(timeout);
+    calc
+}
+
+/// A Titanium on `cable` whose transfers wait at most `timeout`.
+fn probe_titanium<C: ti_link::Cable>(cable: C, timeout: std::time::Duration) -> Titanium<C> {
+    let mut titanium = Titanium::new(cable);
+    titanium.set_timeout(timeout);
+    titanium
 }

@@ -23,19 +23,19 @@ pub struct DirectLink<P: BulkPipe = LibusbPipe> {
 impl DirectLink<LibusbPipe> {
     /// Opens the `index`-th TI-89 Titanium plugged in by USB (1 = the first, in bus order).
     /// The calculator must be on: it appears on the bus only then.
-    pub fn open(index: usize, timeout: Duration) -> Result<DirectLink<LibusbPipe>, CableError> {
+    pub fn open(index: usize) -> Result<DirectLink<LibusbPipe>, CableError> {
         let info = find_device(pid::TI89_TITANIUM, index, "TI-89 Titanium USB")?;
         let pipe = LibusbPipe::open(&info, "TI-89 Titanium USB")?;
-        Ok(DirectLink::over(pipe, timeout))
+        Ok(DirectLink::over(pipe))
     }
 }
 
 impl<P: BulkPipe> DirectLink<P> {
     /// A direct link over `pipe`.
-    pub fn over(pipe: P, timeout: Duration) -> DirectLink<P> {
+    pub fn over(pipe: P) -> DirectLink<P> {
         let name = format!("TI-89 Titanium USB on {}", pipe.describe());
         DirectLink {
-            stream: UsbStream::new(pipe, name, timeout, ZeroLengthReads::Honour),
+            stream: UsbStream::new(pipe, name, ZeroLengthReads::Honour),
         }
     }
 
@@ -50,34 +50,26 @@ impl<P: BulkPipe> Cable for DirectLink<P> {
         self.stream.name().to_string()
     }
 
-    fn send(&mut self, bytes: &[u8]) -> Result<(), CableError> {
+    fn send(&mut self, bytes: &[u8], timeout: Duration) -> Result<(), CableError> {
         if bytes.is_empty() {
             return Ok(());
         }
-        self.stream.send(bytes)
+        self.stream.send(bytes, timeout)
     }
 
-    fn recv(&mut self, buf: &mut [u8]) -> Result<(), CableError> {
-        self.stream.recv(buf)
-    }
-
-    fn timeout(&self) -> Duration {
-        self.stream.timeout()
-    }
-
-    fn set_timeout(&mut self, timeout: Duration) {
-        self.stream.set_timeout(timeout)
+    fn recv(&mut self, buf: &mut [u8], timeout: Duration) -> Result<(), CableError> {
+        self.stream.recv(buf, timeout)
     }
 
     fn discard_input(&mut self) -> Result<(), CableError> {
         self.stream.discard_input()
     }
 
-    fn send_zero_length(&mut self) -> Result<(), CableError> {
-        self.stream.send(&[])
+    fn send_zero_length(&mut self, timeout: Duration) -> Result<(), CableError> {
+        self.stream.send(&[], timeout)
     }
 
-    fn recv_zero_length(&mut self) -> Result<(), CableError> {
-        self.stream.recv_zero_length()
+    fn recv_zero_length(&mut self, timeout: Duration) -> Result<(), CableError> {
+        self.stream.recv_zero_length(timeout)
     }
 }

@@ -23,7 +23,7 @@ pub mod tiemu;
 
 pub use tiemu::TiEmuCable;
 
-/// The default time a cable waits for a byte before giving up (1.5 s, as libticables2).
+/// The default time to wait for a byte before giving up (1.5 s, as libticables2).
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_millis(1500);
 
 /// A link to one calculator (real or emulated) that carries the raw DBUS byte stream.
@@ -33,18 +33,15 @@ pub trait Cable: Send {
     /// A short human description, for messages: "TiEmu virtual link", "GrayLink on /dev/ttyUSB0".
     fn describe(&self) -> String;
 
-    /// Sends every byte of `bytes`, or fails.
-    fn send(&mut self, bytes: &[u8]) -> Result<(), CableError>;
+    /// Sends every byte of `bytes`, or fails; a cable that waits for its peer (a two-wire
+    /// handshake, a virtual link with no reader yet) waits at most `timeout` at a time.
+    fn send(&mut self, bytes: &[u8], timeout: Duration) -> Result<(), CableError>;
 
-    /// Fills `buf` completely, waiting at most the cable's timeout for each byte to arrive.
-    /// On a timeout, the error says how many bytes had arrived.
-    fn recv(&mut self, buf: &mut [u8]) -> Result<(), CableError>;
-
-    /// The per-byte timeout used by [`Cable::recv`].
-    fn timeout(&self) -> Duration;
-
-    /// Changes the per-byte timeout.
-    fn set_timeout(&mut self, timeout: Duration);
+    /// Fills `buf` completely, waiting at most `timeout` for each byte to arrive. On a
+    /// timeout, the error says how many bytes had arrived. The timeout belongs to the
+    /// exchange, not to the cable: the operations layer chooses it (see
+    /// `Calculator::set_timeout`).
+    fn recv(&mut self, buf: &mut [u8], timeout: Duration) -> Result<(), CableError>;
 
     /// Drops any bytes already received but not read, so that the next exchange starts clean.
     fn discard_input(&mut self) -> Result<(), CableError>;
@@ -52,14 +49,14 @@ pub trait Cable: Send {
     /// Ends a USB bulk transfer with a zero-length packet, where the protocol asks for one
     /// (libticalcs2's `ticables_cable_send(cable, buf, 0)` for the TI-89 Titanium). Cables
     /// without USB transfers have nothing to do.
-    fn send_zero_length(&mut self) -> Result<(), CableError> {
+    fn send_zero_length(&mut self, _timeout: Duration) -> Result<(), CableError> {
         Ok(())
     }
 
     /// Consumes the zero-length packet that ends a USB transfer made of full-size packets,
     /// where the protocol asks for it (libticalcs2's `ticables_cable_recv(cable, buf, 0)` for
     /// the TI-89 Titanium). Cables without USB transfers have nothing to do.
-    fn recv_zero_length(&mut self) -> Result<(), CableError> {
+    fn recv_zero_length(&mut self, _timeout: Duration) -> Result<(), CableError> {
         Ok(())
     }
 }
@@ -68,26 +65,20 @@ impl<C: Cable + ?Sized> Cable for Box<C> {
     fn describe(&self) -> String {
         (**self).describe()
     }
-    fn send(&mut self, bytes: &[u8]) -> Result<(), CableError> {
-        (**self).send(bytes)
+    fn send(&mut self, bytes: &[u8], timeout: Duration) -> Result<(), CableError> {
+        (**self).send(bytes, timeout)
     }
-    fn recv(&mut self, buf: &mut [u8]) -> Result<(), CableError> {
-        (**self).recv(buf)
-    }
-    fn timeout(&self) -> Duration {
-        (**self).timeout()
-    }
-    fn set_timeout(&mut self, timeout: Duration) {
-        (**self).set_timeout(timeout)
+    fn recv(&mut self, buf: &mut [u8], timeout: Duration) -> Result<(), CableError> {
+        (**self).recv(buf, timeout)
     }
     fn discard_input(&mut self) -> Result<(), CableError> {
         (**self).discard_input()
     }
-    fn send_zero_length(&mut self) -> Result<(), CableError> {
-        (**self).send_zero_length()
+    fn send_zero_length(&mut self, timeout: Duration) -> Result<(), CableError> {
+        (**self).send_zero_length(timeout)
     }
-    fn recv_zero_length(&mut self) -> Result<(), CableError> {
-        (**self).recv_zero_length()
+    fn recv_zero_length(&mut self, timeout: Duration) -> Result<(), CableError> {
+        (**self).recv_zero_length(timeout)
     }
 }
 

@@ -24,19 +24,19 @@ impl SilverLink<LibusbPipe> {
     /// Opens the `index`-th SilverLink plugged in (1 = the first, in bus order). Fails with
     /// [`CableError::NotFound`] (and the list of what is connected), [`CableError::PermissionDenied`]
     /// (with the udev rule to install) or [`CableError::Busy`].
-    pub fn open(index: usize, timeout: Duration) -> Result<SilverLink<LibusbPipe>, CableError> {
+    pub fn open(index: usize) -> Result<SilverLink<LibusbPipe>, CableError> {
         let info = find_device(pid::SILVERLINK, index, "SilverLink")?;
         let pipe = LibusbPipe::open(&info, "SilverLink")?;
-        Ok(SilverLink::over(pipe, timeout))
+        Ok(SilverLink::over(pipe))
     }
 }
 
 impl<P: BulkPipe> SilverLink<P> {
     /// A SilverLink over `pipe`.
-    pub fn over(pipe: P, timeout: Duration) -> SilverLink<P> {
+    pub fn over(pipe: P) -> SilverLink<P> {
         let name = format!("SilverLink on {}", pipe.describe());
         SilverLink {
-            stream: UsbStream::new(pipe, name, timeout, ZeroLengthReads::Ignore),
+            stream: UsbStream::new(pipe, name, ZeroLengthReads::Ignore),
         }
     }
 
@@ -51,30 +51,22 @@ impl<P: BulkPipe> Cable for SilverLink<P> {
         self.stream.name().to_string()
     }
 
-    fn send(&mut self, bytes: &[u8]) -> Result<(), CableError> {
+    fn send(&mut self, bytes: &[u8], timeout: Duration) -> Result<(), CableError> {
         if bytes.is_empty() {
             return Ok(());
         }
-        self.stream.send(bytes)
+        self.stream.send(bytes, timeout)
     }
 
-    fn recv(&mut self, buf: &mut [u8]) -> Result<(), CableError> {
-        self.stream.recv(buf)
-    }
-
-    fn timeout(&self) -> Duration {
-        self.stream.timeout()
-    }
-
-    fn set_timeout(&mut self, timeout: Duration) {
-        self.stream.set_timeout(timeout)
+    fn recv(&mut self, buf: &mut [u8], timeout: Duration) -> Result<(), CableError> {
+        self.stream.recv(buf, timeout)
     }
 
     fn discard_input(&mut self) -> Result<(), CableError> {
         self.stream.discard_input()
     }
 
-    fn send_zero_length(&mut self) -> Result<(), CableError> {
-        self.stream.send(&[])
+    fn send_zero_length(&mut self, timeout: Duration) -> Result<(), CableError> {
+        self.stream.send(&[], timeout)
     }
 }

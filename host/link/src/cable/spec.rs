@@ -81,14 +81,15 @@ impl fmt::Display for CableSpec {
 }
 
 impl CableSpec {
-    /// Opens the cable.
-    pub fn open(&self, timeout: Duration) -> Result<Box<dyn Cable>, CableError> {
+    /// Opens the cable, waiting at most `wait` for its other end where it has one to wait
+    /// for (the TiEmu virtual link waits for an emulator; a serial port opens at once).
+    pub fn open(&self, wait: Duration) -> Result<Box<dyn Cable>, CableError> {
         match self {
-            CableSpec::TiEmu => Ok(Box::new(TiEmuCable::open(timeout)?)),
-            CableSpec::Gray(path) => Ok(Box::new(GrayLink::open(path, timeout)?)),
-            CableSpec::Black(path) => Ok(Box::new(BlackLink::open(path, timeout)?)),
-            CableSpec::Silver(n) => Ok(Box::new(SilverLink::open(*n, timeout)?)),
-            CableSpec::Usb(n) => Ok(Box::new(DirectLink::open(*n, timeout)?)),
+            CableSpec::TiEmu => Ok(Box::new(TiEmuCable::open(wait)?)),
+            CableSpec::Gray(path) => Ok(Box::new(GrayLink::open(path)?)),
+            CableSpec::Black(path) => Ok(Box::new(BlackLink::open(path)?)),
+            CableSpec::Silver(n) => Ok(Box::new(SilverLink::open(*n)?)),
+            CableSpec::Usb(n) => Ok(Box::new(DirectLink::open(*n)?)),
         }
     }
 

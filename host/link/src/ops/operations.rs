@@ -187,7 +187,8 @@ pub trait Operations: Send {
 }
 
 /// Opens the cable `spec` and the protocol it speaks: DUSB for the Titanium's own USB port
-/// (`usb`), which only a TI-89 Titanium has, DBUS for every other cable.
+/// (`usb`), which only a TI-89 Titanium has, DBUS for every other cable. `timeout` bounds the
+/// wait for the cable's other end when it opens and each byte or transfer afterwards.
 pub fn connect(
     spec: &CableSpec,
     model: Model,
@@ -200,9 +201,13 @@ pub fn connect(
                 why: "(that is the TI-89 Titanium's own USB port; a TI-92 Plus or Voyage 200 has none: use a SilverLink)".into(),
             });
         }
-        return Ok(Box::new(Titanium::new(spec.open(timeout)?)));
+        let mut titanium = Titanium::new(spec.open(timeout)?);
+        titanium.set_timeout(timeout);
+        return Ok(Box::new(titanium));
     }
-    Ok(Box::new(Calculator::new(spec.open(timeout)?, model)))
+    let mut calculator = Calculator::new(spec.open(timeout)?, model);
+    calculator.set_timeout(timeout);
+    Ok(Box::new(calculator))
 }
 
 impl<C: Cable> Operations for Titanium<C> {

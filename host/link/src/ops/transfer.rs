@@ -141,6 +141,7 @@ impl<C: Cable> Calculator<C> {
 #[cfg(test)]
 pub(crate) mod tests {
     use crate::cable::fake::{FakeCable, Step};
+    use crate::ops::transcript::dissection;
     use crate::ops::{Calculator, Delays, LinkError};
     use ti_files::{Model, Value, VarPath, VarType, Variable};
 
@@ -188,6 +189,7 @@ pub(crate) mod tests {
         .unwrap();
         c.send_variable(&v).unwrap();
         assert!(c.cable().finished());
+        insta::assert_snapshot!(dissection(c.cable()));
     }
 
     /// docs/link.md#sequences: send ASM main\prog1 = rts.
@@ -214,6 +216,7 @@ pub(crate) mod tests {
         .unwrap();
         c.send_variable(&v).unwrap();
         assert!(c.cable().finished());
+        insta::assert_snapshot!(dissection(c.cable()));
     }
 
     /// A non-zero ACK status where libticalcs2 requires 0 stops the exchange.
@@ -303,6 +306,7 @@ pub(crate) mod tests {
         assert_eq!(v.var_type, VarType::STR);
         assert_eq!(v.value(), Value::Str("hello".into()));
         assert!(c.cable().finished());
+        insta::assert_snapshot!(dissection(c.cable()));
     }
 
     #[test]

@@ -32,7 +32,6 @@ pub enum ZeroLengthReads {
 pub struct UsbStream<P: BulkPipe> {
     pipe: P,
     name: String,
-    timeout: Duration,
     buf: Vec<u8>,
     at: usize,
     last_read_full: bool,
@@ -41,11 +40,10 @@ pub struct UsbStream<P: BulkPipe> {
 
 impl<P: BulkPipe> UsbStream<P> {
     /// A stream over `pipe`, named `name` in messages ("SilverLink on bus 001 device 005").
-    pub fn new(pipe: P, name: String, timeout: Duration, zlr: ZeroLengthReads) -> UsbStream<P> {
+    pub fn new(pipe: P, name: String, zlr: ZeroLengthReads) -> UsbStream<P> {
         UsbStream {
             pipe,
             name,
-            timeout,
             buf: Vec::new(),
             at: 0,
             last_read_full: false,
@@ -68,21 +66,18 @@ impl<P: BulkPipe> UsbStream<P> {
         &self.name
     }
 
-    /// The timeout of each transfer.
-    pub fn timeout(&self) -> Duration {
-        self.timeout
-    }
-
-    /// Changes the timeout.
-    pub fn set_timeout(&mut self, timeout: Duration) {
-        self.timeout = timeout;
-    }
-
-    fn fault(&mut self, f: UsbFault, what: &str, got: usize, wanted: usize) -> CableError {
+    fn fault(
+        &mut self,
+        f: UsbFault,
+        what: &str,
+        got: usize,
+        wanted: usize,
+        timeout: Duration,
+    ) -> CableError {
         match f {
             UsbFault::Timeout { .. } => CableError::Timeout {
                 cable: self.name.clone(),
-                timeout: self.timeout,
+                timeout,
                 got,
                 wanted,
             },
@@ -110,29 +105,35 @@ impl<P: BulkPipe> UsbStream<P> {
         }
     }
 
-    /// One bulk OUT transfer of `bytes` (zero-length when empty).
-    pub fn send(&mut self, bytes: &[u8]) -> Result<(), CableError> {
-        self.pipe.write(bytes, self.timeout).map_err(|f| match f {
+    /// One bulk OUT transfer of `bytes` (zero-length when empty), bounded by `timeout`.
+    pub fn send(&mut self, bytes: &[u8], timeout: Duration) -> Result<(), CableError> {
+        self.pipe.write(bytes, timeout).map_err(|f| match f {
             UsbFault::Timeout { moved } => CableError::WriteTimeout {
                 cable: self.name.clone(),
-                timeout: self.timeout,
+                timeout,
                 sent: moved,
                 wanted: bytes.len(),
             },
-            other => self.fault(other, "writing", 0, 0),
+            other => self.fault(other, "writing", 0, 0, timeout),
         })
     }
 
     /// Reads one USB packet into the buffer, reading again past zero-length packets until
-    /// the timeout. `got` and `wanted` are for the timeout message.
-    fn fill(&mut self, got: usize, wanted: usize) -> Result<(), CableError> {
+    /// `timeout`. `got` and `wanted` are for the timeout message.
+    fn fill(&mut self, got: usize, wanted: usize, timeout: Duration) -> Result<(), CableError> {
         let max = self.pipe.max_packet_size().max(1);
         let start = Instant::now();
         let mut packet = vec![0u8; max];
         loop {
-            let left = self.timeout.saturating_sub(start.elapsed());
+            let left = timeout.saturating_sub(start.elapsed());
             if left.is_zero() {
-                return Err(self.fault(UsbFault::Timeout { moved: 0 }, "reading", got, wanted));
+                return Err(self.fault(
+                    UsbFault::Timeout { moved: 0 },
+                    "reading",
+                    got,
+                    wanted,
+                    timeout,
+                ));
             }
             match self.pipe.read(&mut packet, left) {
                 Ok(0) => continue,
@@ -145,18 +146,18 @@ impl<P: BulkPipe> UsbStream<P> {
                 }
                 Err(f) => {
                     self.last_read_full = false;
-                    return Err(self.fault(f, "reading", got, wanted));
+                    return Err(self.fault(f, "reading", got, wanted, timeout));
                 }
             }
         }
     }
 
-    /// Fills `out` completely.
-    pub fn recv(&mut self, out: &mut [u8]) -> Result<(), CableError> {
+    /// Fills `out` completely, waiting at most `timeout` for each USB packet.
+    pub fn recv(&mut self, out: &mut [u8], timeout: Duration) -> Result<(), CableError> {
         let mut got = 0;
         while got < out.len() {
             if self.at == self.buf.len() {
-                self.fill(got, out.len())?;
+                self.fill(got, out.len(), timeout)?;
             }
             let n = (self.buf.len() - self.at).min(out.len() - got);
             out[got..got + n].copy_from_slice(&self.buf[self.at..self.at + n]);
@@ -170,7 +171,7 @@ impl<P: BulkPipe> UsbStream<P> {
     /// full packet and all of it has been served (libticables2 `slv_get` with `len == 0`).
     /// Whatever that read brings is kept for the next [`UsbStream::recv`] (libticables2 drops
     /// it); a timeout is not an error (libticalcs2 ignores the result).
-    pub fn recv_zero_length(&mut self) -> Result<(), CableError> {
+    pub fn recv_zero_length(&mut self, timeout: Duration) -> Result<(), CableError> {
         if self.zero_length_reads == ZeroLengthReads::Ignore
             || !self.last_read_full
             || self.at != self.buf.len()
@@ -178,7 +179,7 @@ impl<P: BulkPipe> UsbStream<P> {
             return Ok(());
         }
         let mut packet = vec![0u8; self.pipe.max_packet_size().max(1)];
-        match self.pipe.read(&mut packet, self.timeout) {
+        match self.pipe.read(&mut packet, timeout) {
             Ok(n) => {
                 self.last_read_full = n == packet.len();
                 packet.truncate(n);
@@ -190,7 +191,7 @@ impl<P: BulkPipe> UsbStream<P> {
                 self.last_read_full = false;
                 Ok(())
             }
-            Err(f) => Err(self.fault(f, "reading the zero-length packet", 0, 0)),
+            Err(f) => Err(self.fault(f, "reading the zero-length packet", 0, 0, timeout)),
         }
     }
 
@@ -205,7 +206,9 @@ impl<P: BulkPipe> UsbStream<P> {
             match self.pipe.read(&mut packet, Duration::from_millis(10)) {
                 Ok(_) => continue,
                 Err(UsbFault::Timeout { .. }) => return Ok(()),
-                Err(f) => return Err(self.fault(f, "discarding input", 0, 0)),
+                Err(f) => {
+                    return Err(self.fault(f, "discarding input", 0, 0, Duration::from_millis(10)))
+                }
             }
         }
         Ok(())

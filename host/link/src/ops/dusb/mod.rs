@@ -16,7 +16,7 @@ mod vars;
 use std::time::Duration;
 
 use super::{LinkError, Progress, ProgressFn};
-use crate::cable::Cable;
+use crate::cable::{Cable, DEFAULT_TIMEOUT};
 use crate::packet::dusb::error_index;
 use crate::packet::dusb::raw::{RawPacket, RawType, MAX_RAW_PAYLOAD, RAW_HEADER_LEN};
 use crate::packet::dusb::virt::{
@@ -75,6 +75,7 @@ pub struct Titanium<C: Cable> {
     /// Pauses between steps (libticalcs2's by default).
     pub delays: DusbDelays,
     progress: Option<ProgressFn>,
+    timeout: Duration,
 }
 
 impl<C: Cable> Titanium<C> {
@@ -86,7 +87,18 @@ impl<C: Cable> Titanium<C> {
             max_raw: 0,
             delays: DusbDelays::TILIBS,
             progress: None,
+            timeout: DEFAULT_TIMEOUT,
         }
+    }
+
+    /// How long each USB transfer may take; [`DEFAULT_TIMEOUT`] at first.
+    pub fn timeout(&self) -> Duration {
+        self.timeout
+    }
+
+    /// Changes the timeout of every transfer from now on.
+    pub fn set_timeout(&mut self, timeout: Duration) {
+        self.timeout = timeout;
     }
 
     /// The cable.
@@ -136,16 +148,16 @@ impl<C: Cable> Titanium<C> {
 
     /// Sends one raw packet (one bulk transfer on a USB cable).
     fn send_raw(&mut self, raw: &RawPacket) -> Result<(), LinkError> {
-        Ok(self.cable.send(&raw.encode())?)
+        Ok(self.cable.send(&raw.encode(), self.timeout)?)
     }
 
     /// Receives one raw packet: the 5-byte header, then the payload it announces.
     fn recv_raw(&mut self) -> Result<RawPacket, LinkError> {
         let mut header = [0u8; RAW_HEADER_LEN];
-        self.cable.recv(&mut header)?;
+        self.cable.recv(&mut header, self.timeout)?;
         let (kind, len) = RawPacket::parse_header(header)?;
         let mut payload = vec![0u8; len];
-        self.cable.recv(&mut payload)?;
+        self.cable.recv(&mut payload, self.timeout)?;
         Ok(RawPacket { kind, payload })
     }
 
@@ -208,7 +220,7 @@ impl<C: Cable> Titanium<C> {
             let last = raw.kind == RawType::VirtualDataLast;
             self.send_raw(&raw)?;
             if last && zero_length_write_after(v.data.len(), &raw) {
-                self.cable.send_zero_length()?;
+                self.cable.send_zero_length(self.timeout)?;
             }
             self.recv_fragment_ack(&doing)?;
             if last {
@@ -229,7 +241,7 @@ impl<C: Cable> Titanium<C> {
             let raw = self.recv_raw()?;
             let out = joiner.push(&raw)?;
             if zero_length_read_after(&raw) {
-                self.cable.recv_zero_length()?;
+                self.cable.recv_zero_length(self.timeout)?;
             }
             self.send_raw(&RawPacket::ack())?;
             if let Some(v) = out {
