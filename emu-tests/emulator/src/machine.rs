@@ -2,6 +2,7 @@
 //! most one loaded program, and the test-side helpers to put data into its memory and read
 //! results back.
 
+use crate::memory::ReadMemory;
 use std::collections::BTreeMap;
 
 use m68k::{CpuCore, CpuType};
@@ -67,7 +68,7 @@ impl Machine {
         for i in 0..map::TIOS_ENTRIES as u16 {
             let entry = ams::VARIABLES
                 .iter()
-                .find(|v| v.index == i)
+                .find(|v| v.call.index == i)
                 .map_or(layout.rom_call_stub(i), |v| v.address);
             bus.poke(jt + 4 * u32::from(i), &entry.to_be_bytes());
             bus.poke(layout.rom_call_stub(i), &map::OPCODE_RTS.to_be_bytes());
@@ -196,29 +197,6 @@ impl Machine {
         &self.cpu
     }
 
-    /// Reads `len` bytes of emulated memory (RAM or ROM).
-    pub fn read_bytes(&self, address: u32, len: u32) -> Result<Vec<u8>, Failure> {
-        let mut out = vec![0; len as usize];
-        self.bus.peek(address, &mut out).ok_or_else(|| {
-            Failure::Setup(format!(
-                "cannot read {len} byte(s) at {address:#08x}: not all mapped"
-            ))
-        })?;
-        Ok(out)
-    }
-
-    /// Reads a big-endian word.
-    pub fn read_u16(&self, address: u32) -> Result<u16, Failure> {
-        let b = self.read_bytes(address, 2)?;
-        Ok(u16::from_be_bytes([b[0], b[1]]))
-    }
-
-    /// Reads a big-endian long.
-    pub fn read_u32(&self, address: u32) -> Result<u32, Failure> {
-        let b = self.read_bytes(address, 4)?;
-        Ok(u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
-    }
-
     /// Writes bytes into RAM (the harness may write anywhere in RAM, code included).
     pub fn write_bytes(&mut self, address: u32, data: &[u8]) -> Result<(), Failure> {
         if address as u64 + data.len() as u64 > map::RAM_SIZE as u64 {
@@ -279,5 +257,17 @@ impl Machine {
     /// The instruction at `pc`, disassembled, with its words.
     pub fn describe_instruction(&self, pc: u32) -> String {
         super::disasm::describe(&self.bus, pc)
+    }
+}
+
+impl ReadMemory for Machine {
+    fn read_bytes(&self, address: u32, len: u32) -> Result<Vec<u8>, Failure> {
+        let mut out = vec![0; len as usize];
+        self.bus.peek(address, &mut out).ok_or_else(|| {
+            Failure::Setup(format!(
+                "cannot read {len} byte(s) at {address:#08x}: not all mapped"
+            ))
+        })?;
+        Ok(out)
     }
 }

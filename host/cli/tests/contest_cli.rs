@@ -61,6 +61,7 @@ fn replay_shows_a_logged_game() {
     let last = format!("{:>2}. ", moves.len());
     assert!(text.contains(&last), "every move is listed: {text}");
     assert!(text.contains("(result "), "{text}");
+    insta::assert_snapshot!(text.replace(path.to_str().unwrap(), "journal.89y"));
 }
 
 #[test]

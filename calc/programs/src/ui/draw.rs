@@ -80,6 +80,29 @@ pub fn toggle_highlight(os: &mut Os, layout: &Layout, col: u8, row: u8) {
     os.fill_rect(r.x0, r.y0, r.x1, r.y1, Attr::Xor);
 }
 
+/// Draws a whole game: both names, the empty board, then the pieces of `moves` (columns
+/// 1..7, the first player's first), the last one highlighted.
+pub fn draw_game(os: &mut Os, layout: &Layout, names: [&[u8]; 2], moves: &[u8]) {
+    draw_names(os, layout, names);
+    draw_board_frame(os, layout);
+    let mut heights = [0u8; 7];
+    let mut last = None;
+    for (i, &m) in moves.iter().enumerate() {
+        let col = m - 1;
+        let player = if i % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        };
+        draw_piece(os, layout, col, heights[col as usize], player);
+        last = Some((col, heights[col as usize]));
+        heights[col as usize] += 1;
+    }
+    if let Some((col, row)) = last {
+        toggle_highlight(os, layout, col, row);
+    }
+}
+
 /// Writes each AI's name (at most N characters; an empty name shows as `?`) on the top line
 /// of its column, and its piece with its number on the line under it.
 pub fn draw_names(os: &mut Os, layout: &Layout, names: [&[u8]; 2]) {

@@ -26,6 +26,6 @@ mod draw;
 mod layout;
 mod text;
 
-pub use draw::{draw_board_frame, draw_names, draw_piece, show_lines, toggle_highlight};
+pub use draw::{draw_board_frame, draw_game, draw_names, draw_piece, show_lines, toggle_highlight};
 pub use layout::{Layout, Rect, CHAR_WIDTH, LINE_HEIGHT};
 pub use text::Line;

@@ -98,7 +98,7 @@ impl Tables {
     /// Fills empty tables for windows of 1, 2, 3 stones weighing `weights`.
     #[inline(never)]
     pub fn fill(&mut self, weights: Weights) {
-        self.cell_lines4 = [u32::MAX; 64];
+        self.cell_lines4 = [u32::from_le_bytes([NO_LINE; 4]); 64];
         self.fill_line_tables();
         self.fill_geometry();
         self.fill_scores(weights);

@@ -11,7 +11,7 @@
 //! same nodes with the same scores.
 
 use super::lines::{cell, Tables, LINES};
-use crate::connect4::board::{has_four, Board, Player, BOTTOM, FULL, WIDTH};
+use crate::connect4::board::{Board, Player, BOTTOM, FULL, WIDTH};
 
 /// Rows 1, 3 and 5 counted from 1 at the bottom: the first player's good rows for its threats
 /// (the second player's are the others).

@@ -23,6 +23,7 @@
 use super::heap::{Heap, Owner};
 use crate::bus::Bus;
 use crate::map;
+use crate::ReadMemory;
 
 /// Size of one `SYM_ENTRY`.
 pub const ENTRY_SIZE: u32 = 14;
@@ -157,10 +158,9 @@ pub enum VatError {
     NotFound,
 }
 
+/// A word of a VAT table (the tables are heap blocks: always mapped).
 fn read_u16(bus: &Bus, a: u32) -> u16 {
-    let mut b = [0u8; 2];
-    bus.peek(a, &mut b);
-    u16::from_be_bytes(b)
+    bus.read_u16(a).unwrap_or(0)
 }
 
 /// Address of the table of handle `h`, if allocated.

@@ -23,9 +23,8 @@ mod report;
 
 use std::collections::HashMap;
 
-use ti_build::SymbolMap;
+use ti_build::{rom_calls, SymbolMap};
 
-use super::ams::names;
 use super::failure::Failure;
 use super::machine::Machine;
 use super::map::Layout;
@@ -227,7 +226,10 @@ impl Profiler {
             let functions = &mut self.functions;
             let id = *self.rom_calls.entry(index).or_insert_with(|| {
                 functions.push(Function {
-                    name: format!("ROM {}", names::rom_call_name(index)),
+                    name: format!(
+                        "ROM {}",
+                        rom_calls::by_index(index).map_or("unknown", |c| c.name)
+                    ),
                     kind: FunctionKind::RomCall,
                 });
                 next
