@@ -2,7 +2,9 @@
 //! every AI level at 12 MHz. It builds the test-entry programs (`t_base`, `t_c4`, `t_ttt`,
 //! `t_oth`, `t_ent`) with the project's cross build, runs every AI on a fixed set of positions
 //! in the CPU harness, checks each result against the core run natively (a difference stops
-//! the report), and prints Markdown tables (docs/games.md "On the 68000" holds the last run).
+//! the report), and prints Markdown tables: cycles per move, nodes, cycles per node and nodes
+//! per second, with the targets of docs/profiling.md#targets beside them (docs/games.md "On
+//! the 68000" holds the last run).
 //! It measures; it asserts nothing else.
 //!
 //! `cargo run --release -p emu-tests --example ai_cycles` (a few minutes; needs the cross
@@ -14,7 +16,7 @@ use std::path::PathBuf;
 use calc::connect4::ai::Ai;
 use calc::entropy::{Level, Variant};
 use emu_tests::ai::oth::{Ai as OthAi, Game};
-use emu_tests::ai::{c4, ent, oth, thousands, ttt, Costs};
+use emu_tests::ai::{c4, ent, oth, thousands, ttt, Cost, Costs, Target};
 use emu_tests::diff::Differential;
 use ti_build::{build, BuildOptions, Built};
 use ti_emulator::{Failure, Machine};
@@ -40,8 +42,44 @@ fn session(built: &Built) -> Differential {
     Differential::new(m)
 }
 
-/// Runs one case on both sides, compares, and counts its cycles under (`game`, `ai`).
-fn measure<T: Debug + PartialEq>(
+/// What a result says of the search's size: nodes, or board evaluations for Entropy.
+trait Searched {
+    fn nodes(&self) -> u64;
+}
+
+impl Searched for c4::Choice {
+    fn nodes(&self) -> u64 {
+        self.nodes.into()
+    }
+}
+
+impl Searched for c4::Solved {
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
+impl Searched for ttt::Choice {
+    fn nodes(&self) -> u64 {
+        self.nodes.into()
+    }
+}
+
+impl Searched for oth::Choice {
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
+impl Searched for ent::Choice {
+    fn nodes(&self) -> u64 {
+        self.evaluations.into()
+    }
+}
+
+/// Runs one case on both sides, compares, and counts its cycles and nodes under (`game`,
+/// `ai`).
+fn measure<T: Debug + PartialEq + Searched>(
     d: &mut Differential,
     costs: &mut Costs,
     (game, ai): (&str, &str),
@@ -50,13 +88,14 @@ fn measure<T: Debug + PartialEq>(
     emulated: impl FnOnce(&mut Machine) -> Result<(T, u64), Failure>,
 ) {
     let mut cycles = 0;
-    d.check(&format!("{game} {ai} {case}"), native, |m| {
-        let (found, c) = emulated(m)?;
-        cycles = c;
-        Ok(found)
-    })
-    .unwrap_or_else(|e| panic!("{e}"));
-    costs.add(game, ai, cycles);
+    let found = d
+        .check(&format!("{game} {ai} {case}"), native, |m| {
+            let (found, c) = emulated(m)?;
+            cycles = c;
+            Ok(found)
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+    costs.add(game, ai, cycles, found.nodes());
 }
 
 fn connect_four(costs: &mut Costs) {
@@ -225,6 +264,26 @@ fn entropy(costs: &mut Costs) {
     eprintln!("{}", d.summary());
 }
 
+/// The targets of docs/profiling.md#targets: the searches' speed (Connect Four's engine
+/// 6,000 cycles per node, Othello's search 12,000) and the worst move of every level the game
+/// program `joueur` offers (10 s at 12 MHz).
+fn targets(row: &Cost) -> Vec<Target> {
+    let mut targets = Vec::new();
+    let engine = row.ai.starts_with("alpha-beta") || row.ai == "expert 20000";
+    if row.game == "connect four" && engine {
+        targets.push(Target::CyclesPerNode(6_000));
+    }
+    if row.game == "othello" && row.ai.starts_with("search") {
+        targets.push(Target::CyclesPerNode(12_000));
+    }
+    // joueur's levels: random, winblock, minimaxD, alphabetaN, expertN.
+    let joueur = ["random", "win/block", "minimax", "alpha-beta", "expert"];
+    if row.game == "connect four" && joueur.iter().any(|l| row.ai.starts_with(l)) {
+        targets.push(Target::MaxMillis(10_000));
+    }
+    targets
+}
+
 fn main() {
     let base = built("t_base").report;
     println!(
@@ -253,6 +312,7 @@ fn main() {
     connect_four(&mut costs);
     othello(&mut costs);
     entropy(&mut costs);
+    costs.set_targets(targets);
     println!("\n## Cycles per move at 12 MHz (12,000 cycles per ms)\n");
     print!("{}", costs.table());
 }

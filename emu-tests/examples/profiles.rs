@@ -5,8 +5,8 @@
 //! each program a text report (`NAME.txt`: cycles per node, then the profiler's table) and a
 //! flame graph (`NAME.svg`).
 //!
-//! `cargo run --release -p emu-tests --example profiles [-- OUT_DIR]` (OUT_DIR defaults to
-//! `docs/profiles`; about a minute; needs the cross toolchain, tools/setup).
+//! `cargo run --release -p emu-tests --example profiles [-- OUT_DIR [t_c4|t_oth]]` (OUT_DIR
+//! defaults to `docs/profiles`; about a minute; needs the cross toolchain, tools/setup).
 
 use std::path::{Path, PathBuf};
 
@@ -143,7 +143,13 @@ fn main() {
         .nth(1)
         .map(PathBuf::from)
         .unwrap_or_else(|| repo_root().join("docs/profiles"));
+    // A second argument profiles one program only: `t_c4` or `t_oth`.
+    let only = std::env::args().nth(2);
     std::fs::create_dir_all(&out).expect("creating the output directory");
-    connect_four(&out);
-    othello(&out);
+    if only.as_deref().is_none_or(|p| p == "t_c4") {
+        connect_four(&out);
+    }
+    if only.as_deref().is_none_or(|p| p == "t_oth") {
+        othello(&out);
+    }
 }

@@ -29,7 +29,7 @@ fn check_ai(
     for moves in positions {
         for &seed in seeds {
             let mut cycles = 0;
-            d.check(
+            let choice = d.check(
                 &format!("{name} seed {seed} after {moves:?}"),
                 || c4::native_choose(moves, ai, seed, tables),
                 |m: &mut Machine| {
@@ -40,7 +40,7 @@ fn check_ai(
                 },
             )
             .unwrap_or_else(|e| panic!("{e}"));
-            costs.add(GAME, name, cycles);
+            costs.add(GAME, name, cycles, u64::from(choice.nodes));
         }
     }
 }
@@ -89,11 +89,11 @@ fn check_solver(
                 .unwrap_or_else(|e| panic!("{e}"));
             let want = if weak { score.signum() } else { *score };
             assert_eq!(solved.scores[0], Some(want), "{name} after {moves:?}");
-            costs.add(GAME, name, cycles);
+            costs.add(GAME, name, cycles, solved.nodes);
         }
         if i < analysed {
             let mut cycles = 0;
-            d.check(
+            let solved = d.check(
                 &format!("analyse after {moves:?}"),
                 || c4::native_analyse(moves, false, tables),
                 |m: &mut Machine| {
@@ -104,7 +104,7 @@ fn check_solver(
                 },
             )
             .unwrap_or_else(|e| panic!("{e}"));
-            costs.add(GAME, "solver (every column)", cycles);
+            costs.add(GAME, "solver (every column)", cycles, solved.nodes);
         }
     }
 }

@@ -40,7 +40,7 @@ fn check_all(
             );
             for &seed in seeds {
                 let mut cycles = 0;
-                d.check(
+                let choice = d.check(
                     &format!("{label} seed {seed} in {position:?}"),
                     || ent::native_choose(position, level, seed),
                     |m: &mut Machine| {
@@ -51,7 +51,7 @@ fn check_all(
                     },
                 )
                 .unwrap_or_else(|e| panic!("{e}"));
-                costs.add(GAME, &label, cycles);
+                costs.add(GAME, &label, cycles, u64::from(choice.evaluations));
             }
         }
     }

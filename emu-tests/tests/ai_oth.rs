@@ -55,7 +55,7 @@ impl Bench {
                         },
                     )
                     .unwrap_or_else(|e| panic!("{e}"));
-                self.costs.add(GAME, name, cycles);
+                self.costs.add(GAME, name, cycles, choice.nodes);
                 found.push(choice);
             }
         }

@@ -26,7 +26,7 @@ fn check_all(d: &mut Differential, positions: &[ttt::Position], seeds: &[u32], d
             }
             for &seed in seeds {
                 let mut cycles = 0;
-                d.check(
+                let choice = d.check(
                     &format!("{name} seed {seed} in {position:?}"),
                     || ttt::native_choose(position, depth, seed),
                     |m: &mut Machine| {
@@ -37,7 +37,7 @@ fn check_all(d: &mut Differential, positions: &[ttt::Position], seeds: &[u32], d
                     },
                 )
                 .unwrap_or_else(|e| panic!("{e}"));
-                costs.add(GAME, name, cycles);
+                costs.add(GAME, name, cycles, u64::from(choice.nodes));
             }
         }
     }

@@ -26,7 +26,7 @@
 //! c4::set_position(&mut m, &moves).unwrap();
 //! let (got, cycles) = c4::emulated_choose(&mut m, Ai::EASY, 7).unwrap();
 //! assert_eq!(want, got);
-//! costs.add("connect four", "minimax 3", cycles);
+//! costs.add("connect four", "minimax 3", cycles, u64::from(got.nodes));
 //! println!("{}", costs.table());
 //! ```
 
@@ -65,6 +65,34 @@ pub fn accept(m: &mut Machine, name: &str, args: &[u32]) -> Result<(), Failure> 
     }
 }
 
+/// What a level must achieve on the 68000 at 12 MHz (docs/profiling.md#targets).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// At most this many cycles per node over all its calls (a search's speed).
+    CyclesPerNode(u64),
+    /// Its longest move at most this many milliseconds (a level a game program offers).
+    MaxMillis(u64),
+}
+
+impl Target {
+    /// The target in words: `≤ 6,000 c/node`, `≤ 10 s/move`.
+    pub fn describe(&self) -> String {
+        match *self {
+            Target::CyclesPerNode(c) => format!("≤ {} cycles/node", thousands(c)),
+            Target::MaxMillis(ms) if ms % 1000 == 0 => format!("≤ {} s/move", ms / 1000),
+            Target::MaxMillis(ms) => format!("≤ {ms} ms/move"),
+        }
+    }
+
+    /// Whether `cost` meets it.
+    pub fn met(&self, cost: &Cost) -> bool {
+        match *self {
+            Target::CyclesPerNode(c) => cost.nodes > 0 && cost.per_node() <= c,
+            Target::MaxMillis(ms) => cost.max <= ms * CYCLES_PER_MS,
+        }
+    }
+}
+
 /// The cycles of the calls of one AI level.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cost {
@@ -78,12 +106,29 @@ pub struct Cost {
     pub total: u64,
     /// Cycles of the longest.
     pub max: u64,
+    /// Nodes (or, for Entropy, evaluations) of all of them; 0 for AIs that do not search.
+    pub nodes: u64,
+    /// What the level must achieve (docs/profiling.md#targets).
+    pub targets: Vec<Target>,
 }
 
 impl Cost {
     /// Mean cycles per call.
     pub fn mean(&self) -> u64 {
         self.total / self.calls.max(1)
+    }
+
+    /// Cycles per node over all calls (0 without nodes).
+    pub fn per_node(&self) -> u64 {
+        self.total / self.nodes.max(1) * u64::from(self.nodes > 0)
+    }
+
+    /// Nodes per second at 12 MHz (0 without nodes).
+    pub fn nodes_per_second(&self) -> u64 {
+        if self.total == 0 {
+            return 0;
+        }
+        (self.nodes as u128 * 12_000_000 / self.total as u128) as u64
     }
 }
 
@@ -100,8 +145,9 @@ pub struct Costs {
 }
 
 impl Costs {
-    /// Counts one call of `ai` of `game` that took `cycles`.
-    pub fn add(&mut self, game: &str, ai: &str, cycles: u64) {
+    /// Counts one call of `ai` of `game` that took `cycles` and searched `nodes` (0 for an AI
+    /// that does not search).
+    pub fn add(&mut self, game: &str, ai: &str, cycles: u64, nodes: u64) {
         let index = match self.rows.iter().position(|r| r.game == game && r.ai == ai) {
             Some(i) => i,
             None => {
@@ -111,6 +157,8 @@ impl Costs {
                     calls: 0,
                     total: 0,
                     max: 0,
+                    nodes: 0,
+                    targets: Vec::new(),
                 });
                 self.rows.len() - 1
             }
@@ -119,18 +167,43 @@ impl Costs {
         row.calls += 1;
         row.total += cycles;
         row.max = row.max.max(cycles);
+        row.nodes += nodes;
     }
 
-    /// The report as a Markdown table: calls, mean and max cycles, and the same in
-    /// milliseconds at 12 MHz.
+    /// Sets the targets of every row to what `targets` gives for it.
+    pub fn set_targets(&mut self, targets: impl Fn(&Cost) -> Vec<Target>) {
+        for row in &mut self.rows {
+            row.targets = targets(row);
+        }
+    }
+
+    /// The report as a Markdown table: calls, mean and max cycles, the same in milliseconds
+    /// at 12 MHz, nodes, cycles per node, nodes per second, and the target beside them with
+    /// whether it is met.
     pub fn table(&self) -> String {
         let mut out = String::from(
-            "| game | AI | calls | mean cycles | max cycles | mean ms | max ms |\n\
-             | --- | --- | ---: | ---: | ---: | ---: | ---: |\n",
+            "| game | AI | calls | mean cycles | max cycles | mean ms | max ms | nodes | cycles/node | nodes/s | target |\n\
+             | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n",
         );
         for r in &self.rows {
+            let searched = |v: u64| {
+                if r.nodes == 0 {
+                    "-".to_string()
+                } else {
+                    thousands(v)
+                }
+            };
+            let target = r
+                .targets
+                .iter()
+                .map(|t| {
+                    let verdict = if t.met(r) { "met" } else { "**not met**" };
+                    format!("{}: {verdict}", t.describe())
+                })
+                .collect::<Vec<_>>()
+                .join("; ");
             out.push_str(&format!(
-                "| {} | {} | {} | {} | {} | {} | {} |\n",
+                "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
                 r.game,
                 r.ai,
                 r.calls,
@@ -138,6 +211,10 @@ impl Costs {
                 thousands(r.max),
                 ms(r.mean()),
                 ms(r.max),
+                searched(r.nodes),
+                searched(r.per_node()),
+                searched(r.nodes_per_second()),
+                target,
             ));
         }
         out
@@ -176,18 +253,30 @@ mod tests {
     #[test]
     fn costs_keep_mean_and_max_per_level() {
         let mut costs = Costs::default();
-        costs.add("g", "a", 100);
-        costs.add("g", "b", 5);
-        costs.add("g", "a", 300);
+        costs.add("g", "a", 100, 10);
+        costs.add("g", "b", 5, 0);
+        costs.add("g", "a", 300, 30);
         assert_eq!(costs.rows.len(), 2);
         assert_eq!(costs.rows[0].mean(), 200);
         assert_eq!(costs.rows[0].max, 300);
+        assert_eq!(costs.rows[0].per_node(), 10);
+        assert_eq!(costs.rows[0].nodes_per_second(), 1_200_000);
         assert_eq!(costs.rows[1].calls, 1);
+        costs.set_targets(|r| {
+            if r.ai == "a" {
+                vec![Target::CyclesPerNode(8), Target::MaxMillis(1)]
+            } else {
+                Vec::new()
+            }
+        });
         let table = costs.table();
         assert!(
-            table.contains("| g | a | 2 | 200 | 300 | 0.02 | 0.03 |"),
+            table.contains("| g | a | 2 | 200 | 300 | 0.02 | 0.03 | 40 | 10 | 1,200,000 | ≤ 8 cycles/node: **not met**; ≤ 1 ms/move: met |"),
             "{table}"
         );
+        assert!(table.contains("| g | b | 1 | 5 | 5 | 0.00 | 0.00 | - | - | - |  |"), "{table}");
+        assert!(Target::MaxMillis(10_000).met(&costs.rows[1]));
+        assert_eq!(Target::MaxMillis(10_000).describe(), "≤ 10 s/move");
     }
 
     #[test]

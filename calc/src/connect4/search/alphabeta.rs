@@ -18,7 +18,7 @@
 //! caller's [`Budget`] says so (asked every [`CHECK_INTERVAL`] nodes; a time limit lives there).
 
 use super::lines::Tables;
-use super::position::{Lines, Node};
+use super::position::{Cells, Lines, Node, Scan, Seen};
 use crate::budget::{Budget, Unlimited, CHECK_INTERVAL};
 use crate::connect4::board::{column_mask, Board, WIDTH};
 use crate::connect4::eval::ENGINE_EVAL_MAX;
@@ -211,7 +211,7 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
         }
     }
 
-    /// The root: like a node of [`Searcher::child`] but returns the move, and always a legal
+    /// The root: like a node of [`Searcher::node`] but returns the move, and always a legal
     /// one.
     fn root(&mut self, board: &Board, depth: u8) -> (Option<u8>, Score) {
         self.aborted = false;
@@ -223,17 +223,21 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
         let start = self.start;
         let moves = start.moves;
         let playable = start.playable();
-        let wins = playable & start.mine;
-        if wins != 0 {
-            return (Some(first_centre(wins)), win_now(moves));
-        }
-        let next = start.non_losing_moves();
-        if next == 0 {
-            // Lost whatever happens: block one threat if there is one, else any move.
-            let blocks = playable & start.theirs;
-            let pick = if blocks != 0 { blocks } else { playable };
-            return (Some(first_centre(pick)), lose_next(moves));
-        }
+        let next = match start.seen() {
+            Seen::WinNow => {
+                let wins = playable.and(start.mine);
+                return (Some(first_centre(wins.to_u64())), win_now(moves));
+            }
+            Seen::LoseNext => {
+                // Lost whatever happens: block one threat if there is one, else any move.
+                let blocks = playable.and(start.theirs);
+                let pick = if blocks.is_empty() { playable } else { blocks };
+                return (Some(first_centre(pick.to_u64())), lose_next(moves));
+            }
+            // The root searches on at 40 stones and more: its move is wanted.
+            Seen::Draw => start.non_losing_moves(),
+            Seen::Open(next) => next,
+        };
         let key = start.key();
         let slot = self.slot(key);
         let tt_move = self.probe(slot, key).map(|e| e.info >> 2).unwrap_or(0);
@@ -247,7 +251,7 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
 
     /// Counts a node; true when the search must stop (the node limit, or the budget asked
     /// every [`CHECK_INTERVAL`] nodes).
-    #[inline]
+    #[inline(always)]
     fn count_node(&mut self) -> bool {
         self.nodes = self.nodes.saturating_add(1);
         if self.nodes >= self.node_limit
@@ -259,17 +263,17 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
         self.aborted
     }
 
-    /// Searches the moves `next` of `node` to `depth` between `alpha` and `beta` in the order
-    /// of [`MoveList::fill`]: the table's move `tt_move` (column + 1, 0 for none) first if it
-    /// is one of them, then by winning cells made, centre first (ordered only if the table's
-    /// move does not cut off). Returns the best score, its column in `self.best_col`; when the
-    /// search is stopped, the best of the moves searched until then (`-INF` and the first move
-    /// if none).
+    /// Searches the moves `next` of `node` to `depth` (at least 1) between `alpha` and `beta`
+    /// in the order of [`MoveList::fill`]: the table's move `tt_move` (column + 1, 0 for none)
+    /// first if it is one of them, then by winning cells made, centre first (ordered only if
+    /// the table's move does not cut off). Returns the best score, its column in
+    /// `self.best_col`; when the search is stopped, the best of the moves searched until then
+    /// (`-INF` and the first move if none).
     #[inline(never)]
     fn moves(
         &mut self,
         node: &Node,
-        next: u64,
+        next: Cells,
         tt_move: u8,
         depth: u8,
         mut alpha: Score,
@@ -277,20 +281,27 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
     ) -> Score {
         let mut best = -INF;
         let mut best_col = u8::MAX;
-        let mut rest = next;
+        // The columns left to order and search.
+        let mut rest = next.columns();
         let mut order = 0u32;
         let mut left = 0u32;
-        if tt_move != 0 && next & column_cells(tt_move - 1) != 0 {
-            order = u32::from(tt_move - 1);
+        let me = node.to_move();
+        // The winning cells each move gains on its lines, by column: the ordering needs them,
+        // and so does the node the move leads to.
+        let mut gains = [Cells::NONE; 8];
+        if tt_move != 0 && rest & 1 << (tt_move - 1) != 0 {
+            let col = tt_move - 1;
+            order = u32::from(col);
             left = 1;
-            rest &= !column_cells(tt_move - 1);
+            rest &= !(1 << col);
+            gains[col as usize & 7] = self.lines.gains(col, me);
         }
         loop {
             if left == 0 {
                 if rest == 0 {
                     break;
                 }
-                order = ordered(&self.lines, node, rest);
+                order = ordered(&self.lines, node, rest, &mut gains);
                 left = order >> 28;
                 rest = 0;
             }
@@ -300,7 +311,15 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
             if best_col == u8::MAX {
                 best_col = col;
             }
-            let score = -self.child(node, col, depth - 1, -beta, -alpha);
+            let scan = &Scan {
+                windows: self.lines.windows_change(col, me),
+                gained: gains[col as usize & 7],
+            };
+            let score = if depth == 1 {
+                -self.leaf(node, col, scan)
+            } else {
+                -self.child(node, col, scan, depth - 1, -beta, -alpha)
+            };
             if self.aborted {
                 break;
             }
@@ -319,42 +338,59 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
         best
     }
 
-    /// Plays `col` in `parent` and returns the score of the node it leads to, searched to
-    /// `depth` between `alpha` and `beta`, for that node's side to move: negamax with
-    /// alpha-beta pruning and the table.
+    /// The score of the node that playing `col` (scanned as `scan`) in `parent` leads to, for
+    /// that node's side to move, when it has no depth left: a node of [`Searcher::node`] at
+    /// depth 0, counted, without playing the move on the lines.
+    #[inline(always)]
+    fn leaf(&mut self, parent: &Node, col: u8, scan: &Scan) -> Score {
+        if self.count_node() {
+            return 0;
+        }
+        let moves = parent.moves + 1;
+        match parent.leaf(self.lines.drop_cell(col), scan) {
+            Ok(eval) => eval,
+            Err(Seen::WinNow) => win_now(moves),
+            Err(Seen::LoseNext) => lose_next(moves),
+            Err(_) => 0,
+        }
+    }
+
+    /// Plays `col` (scanned as `scan`) in `parent` and returns the score of the node it leads
+    /// to, searched to `depth` (at least 1) between `alpha` and `beta`, for that node's side to
+    /// move.
     #[inline(never)]
-    fn child(&mut self, parent: &Node, col: u8, depth: u8, alpha: Score, beta: Score) -> Score {
+    fn child(
+        &mut self,
+        parent: &Node,
+        col: u8,
+        scan: &Scan,
+        depth: u8,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
         let me = parent.to_move();
-        let bit = self.lines.drop_cell(col);
-        let played = self.lines.play(col, me);
-        let node = parent.child(bit, &played);
+        let node = parent.child(self.lines.drop_cell(col), scan);
+        self.lines.play(col, me);
         let score = self.node(&node, depth, alpha, beta);
         self.lines.unplay(col, me);
         score
     }
 
-    /// A node: counted, then a win, a loss or a draw it can see at once; at depth 0
-    /// [`engine_eval`](crate::connect4::eval::engine_eval); else its moves searched.
-    #[inline]
+    /// A node with `depth` (at least 1) left: counted, then a win, a loss or a draw it can see
+    /// at once; else its moves searched by negamax with alpha-beta pruning and the table.
+    #[inline(always)]
     fn node(&mut self, node: &Node, depth: u8, mut alpha: Score, mut beta: Score) -> Score {
         if self.count_node() {
             return 0;
         }
         let moves = node.moves;
-        if node.can_win_next() {
-            return win_now(moves);
-        }
-        let next = node.non_losing_moves();
-        if next == 0 {
-            return lose_next(moves);
-        }
-        if moves >= 40 {
-            // The side to move cannot win with stone 41 and the opponent cannot with 42.
-            return 0;
-        }
-        if depth == 0 {
-            return node.engine_eval();
-        }
+        // Reached by a move that does not lose at once: no win next for its side to move.
+        let next = match node.seen_after_safe_move() {
+            Seen::WinNow => return win_now(moves),
+            Seen::LoseNext => return lose_next(moves),
+            Seen::Draw => return 0,
+            Seen::Open(next) => next,
+        };
         // Proven bounds: no win before our stone after next, no loss before theirs after next.
         let max = WIN + ((41 - moves as Score) >> 1);
         if beta > max {
@@ -400,16 +436,16 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
         best
     }
 
-    /// The table slot of `key`, if there is a table.
-    #[inline]
-    fn slot(&self, key: u64) -> Option<usize> {
-        let s = slot(key, self.bits?);
+    /// The table slot of `key` (two halves, [`Node::key`]), if there is a table.
+    #[inline(always)]
+    fn slot(&self, key: (u32, u32)) -> Option<usize> {
+        let s = slot(u64::from(key.1) << 32 | u64::from(key.0), self.bits?);
         (s < self.tt.len()).then_some(s)
     }
 
-    fn probe(&self, slot: Option<usize>, key: u64) -> Option<Entry> {
+    fn probe(&self, slot: Option<usize>, key: (u32, u32)) -> Option<Entry> {
         let e = *self.tt.get(slot?)?;
-        if e.key_lo == key as u32 && e.key_hi == (key >> 32) as u32 {
+        if e.key_lo == key.0 && e.key_hi == key.1 {
             Some(e)
         } else {
             None
@@ -420,7 +456,7 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
     fn store(
         &mut self,
         slot: Option<usize>,
-        key: u64,
+        key: (u32, u32),
         score: Score,
         depth: u8,
         bound: u8,
@@ -429,8 +465,8 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
         let Some(slot) = slot else { return };
         if let Some(e) = self.tt.get_mut(slot) {
             *e = Entry {
-                key_lo: key as u32,
-                key_hi: (key >> 32) as u32,
+                key_lo: key.0,
+                key_hi: key.1,
                 score,
                 depth,
                 info: bound | ((col + 1) << 2),
@@ -439,81 +475,53 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
     }
 }
 
-/// The cells of column `col` (0..7).
-#[inline]
-fn column_cells(col: u8) -> u64 {
-    const COLUMNS: [u64; 8] = {
-        let mut m = [0u64; 8];
-        let mut c = 0;
-        while c < WIDTH as usize {
-            m[c] = column_mask(c as u8);
-            c += 1;
-        }
-        m
-    };
-    COLUMNS[col as usize % 8]
-}
-
-/// The moves `moves` of a node of the engine (those other than the table's), best first: the
+/// The moves `moves` (columns, as bits `1 << c`) of a node of the engine (those other than the
+/// table's), best first: the
 /// order of [`MoveList::fill`] (by the number of winning cells the move makes, centre first
-/// among equals), with the winning cells counted on the [`Lines`]. The answer is packed into
-/// a word, to stay out of memory: the columns in 4-bit fields from the lowest, their number
-/// in bits 28-31.
-#[inline]
-fn ordered(lines: &Lines, node: &Node, moves: u64) -> u32 {
+/// among equals), with the winning cells counted on the [`Lines`]; the cells each move gains
+/// ([`Lines::gains`]) are left in `gains`, by column. The answer is packed into a word, to stay out of memory: the columns in
+/// 4-bit fields from the lowest, their number in bits 28-31.
+#[inline(never)]
+fn ordered(lines: &Lines, node: &Node, moves: u32, gains: &mut [Cells; 8]) -> u32 {
     let single = moves & (moves - 1) == 0;
     let me = node.to_move();
-    // Moves that make winning cells, best first: bytes key << 4 | column, from the lowest.
-    let mut hot = 0u64;
+    // Moves that make winning cells, best first: their columns and their keys, 4 bits each
+    // from the lowest.
+    let mut hot = 0u32;
+    let mut keys = 0u32;
     let mut hot_len = 0u32;
     // The others, centre first: 4-bit columns.
     let mut cold = 0u32;
     let mut cold_len = 0u32;
     for &c in CENTRE_FIRST.iter() {
-        if moves & column_cells(c) == 0 {
+        if moves & 1 << c == 0 {
             continue;
         }
+        let gained = lines.gains(c, me);
+        gains[c as usize & 7] = gained;
         // The winning cells the move adds (those the side has already are the same for every
         // move, so the order is MoveList's). A single move needs no key.
         let key = if single {
             0
         } else {
-            lines.new_threats(c, me, node.mine)
+            gained.minus(node.mine).count().min(15)
         };
         if key == 0 {
             cold |= u32::from(c) << (4 * cold_len);
             cold_len += 1;
         } else {
-            hot = insert(hot, hot_len, key, c);
+            // After every entry whose key is at least as high (a stable sort).
+            let mut at = 0;
+            while at < 4 * hot_len && (keys >> at) & 0xF >= key {
+                at += 4;
+            }
+            let below = (1u32 << at) - 1;
+            hot = (hot & below) | u32::from(c) << at | (hot & !below) << 4;
+            keys = (keys & below) | key << at | (keys & !below) << 4;
             hot_len += 1;
         }
     }
-    let mut order = 0u32;
-    for i in 0..hot_len {
-        order |= ((hot >> (8 * i)) as u32 & 7) << (4 * i);
-    }
-    order | cold << (4 * hot_len) | (hot_len + cold_len) << 28
-}
-
-/// `hot` (`len` bytes `key << 4 | column`, keys decreasing) with `(key, col)` inserted after
-/// every entry whose key is at least `key`.
-#[inline(never)]
-fn insert(hot: u64, len: u32, key: u32, col: u8) -> u64 {
-    let mut i = 0;
-    while i < len && (hot >> (8 * i)) as u32 >> 4 & 0xF >= key {
-        i += 1;
-    }
-    let below = if i == 0 {
-        0
-    } else {
-        hot & (u64::MAX >> (64 - 8 * i))
-    };
-    let above = if i == 0 {
-        hot
-    } else {
-        hot & !(u64::MAX >> (64 - 8 * i))
-    };
-    below | u64::from(key.min(15) << 4 | u32::from(col)) << (8 * i) | above << 8
+    hot | cold << (4 * hot_len) | (hot_len + cold_len) << 28
 }
 
 /// The first column of `moves` (a set of move bits) in centre-first order.

@@ -18,12 +18,13 @@
 //! for `d` in -2..=3 (line `15 + d`, `p` counted from the diagonal's lowest cell), falling
 //! diagonals `c + r = e` for `e` in 3..=8 (line `16 + e`, same). Cells of the corners lie on no
 //! diagonal of four: their missing lines are [`NO_LINE`], on which a stone changes nothing.
-//! Cells are indexed `8c + r` in the tables ([`cell`]); their bitboard bits are
-//! [`Board`](crate::connect4::Board)'s, `7c + r` ([`Tables::cell_bit`]).
+//! Cells are indexed `8c + r` in the tables ([`cell`]); [`Tables::cells`] gives each one's bit
+//! of the bitboards ([`Cells`]).
 //!
 //! The tables (about 6 KB) are built at run time by the searches that use them, in a few
 //! hundred thousand 68000 cycles, so that they cost the calculator programs no bytes of data.
 
+use super::position::Cells;
 use crate::connect4::board::{HEIGHT, WIDTH};
 
 /// Number of lines.
@@ -60,19 +61,22 @@ pub(crate) struct Tables {
     /// `gained[stones << 3 | p]`: the positions of a line holding `stones` (7 bits) that
     /// complete four once a stone is added at position `p` and did not before.
     pub gained: [u8; 1024],
-    /// `cell_lines4[cell]`: the four lines through a cell ([`cell`]), a byte each from the
-    /// lowest, `line << 3 | position`: its row, its column, its rising and its falling
-    /// diagonal ([`NO_LINE`] where there is none).
-    pub cell_lines4: [u32; 64],
+    /// `cell_lines[4 * cell + k]`: the four lines through a cell ([`cell`]), `line << 3 |
+    /// position`: its row (`k` 0), its column (1), its rising (2) and its falling diagonal (3),
+    /// [`NO_LINE`] where there is none.
+    pub cell_lines: [u8; 256],
+    /// `add[player][4 * cell + k]`: what a stone of `player` on the cell adds to the record of
+    /// its `k`-th line: [`Tables::stone`] of its position there.
+    pub add: [[u32; 256]; 2],
     /// `stone[player][p]`: what a stone of `player` (0 first, 1 second) at position `p` adds
     /// to a line's record: its bit (bits 0-7 for the first player's stones, 8-15 for the
     /// second's) and, in bits 16-31, what it adds to the line's index: 3^p or 2 * 3^p. 0 at
     /// position 7, [`NO_LINE`]'s.
     pub stone: [[u32; 8]; 2],
-    /// `line_cell[8 * line + q]`: the bitboard index (`7c + r`) of position `q` of a line.
+    /// `line_cell[8 * line + q]`: the cell ([`cell`]) at position `q` of a line.
     pub line_cell: [u8; 256],
-    /// The bit of each bitboard index.
-    pub cell_bit: [u64; 64],
+    /// Each cell ([`cell`]) as a set of one cell.
+    pub cells: [Cells; 64],
     /// The positions a line has (its length's low bits set; none for [`NO_LINE`]).
     pub line_full: [u8; 32],
     /// Where a line's window scores start in [`Tables::score`]: its index when empty.
@@ -86,9 +90,10 @@ impl Tables {
     /// value returned would be copied). All zeros, so that it costs the program no data.
     pub const EMPTY: Tables = Tables {
         gained: [0; 1024],
-        cell_lines4: [0; 64],
+        cell_lines: [0; 256],
+        add: [[0; 256]; 2],
         line_cell: [0; 256],
-        cell_bit: [0; 64],
+        cells: [Cells::NONE; 64],
         line_full: [0; 32],
         line_start: [0; 32],
         stone: [[0; 8]; 2],
@@ -98,9 +103,14 @@ impl Tables {
     /// Fills empty tables for windows of 1, 2, 3 stones weighing `weights`.
     #[inline(never)]
     pub fn fill(&mut self, weights: Weights) {
-        self.cell_lines4 = [u32::from_le_bytes([NO_LINE; 4]); 64];
+        self.cell_lines = [NO_LINE; 256];
         self.fill_line_tables();
         self.fill_geometry();
+        for (i, &e) in self.cell_lines.iter().enumerate() {
+            for player in 0..2 {
+                self.add[player][i] = self.stone[player][e as usize & 7];
+            }
+        }
         self.fill_scores(weights);
     }
 
@@ -119,10 +129,10 @@ impl Tables {
             self.stone[1][p] = (2 * power) << 16 | 1 << (8 + p);
             power *= 3;
         }
-        let mut bit = 1u64;
-        for b in self.cell_bit.iter_mut() {
-            *b = bit;
-            bit <<= 1;
+        for c in 0..WIDTH {
+            for r in 0..HEIGHT {
+                self.cells[cell(c, r)] = Cells::from_u64(1 << (7 * c + r));
+            }
         }
         for a in 0..128 {
             let before = threats(a);
@@ -135,15 +145,12 @@ impl Tables {
     /// Lays out line `line`, the `slot`-th of its cells' four: `len` cells from `(c, r)`,
     /// stepping `(dc, dr)`.
     #[allow(clippy::too_many_arguments)]
-    fn set_line(&mut self, line: usize, slot: u32, len: u8, mut c: u8, mut r: u8, dc: u8, dr: u8) {
+    fn set_line(&mut self, line: usize, slot: usize, len: u8, mut c: u8, mut r: u8, dc: u8, dr: u8) {
         self.line_full[line] = ((1u16 << len) - 1) as u8;
         self.line_start[line] = SCORE_OFFSET[len as usize - 4];
-        let shift = 8 * slot;
         for q in 0..len {
-            self.line_cell[8 * line + q as usize] = 7 * c + r;
-            let entry = u32::from((line as u8) << 3 | q);
-            let lines = &mut self.cell_lines4[cell(c, r)];
-            *lines = (*lines & !(0xFF << shift)) | entry << shift;
+            self.line_cell[8 * line + q as usize] = cell(c, r) as u8;
+            self.cell_lines[(4 * cell(c, r) + slot) & 255] = (line as u8) << 3 | q;
             c = c.wrapping_add(dc);
             r = r.wrapping_add(dr);
         }
@@ -262,13 +269,14 @@ mod tests {
             for r in 0..HEIGHT {
                 let mut lines = 0;
                 for k in 0..4 {
-                    let e = t.cell_lines4[cell(c, r)].to_le_bytes()[k];
+                    let e = t.cell_lines[4 * cell(c, r) + k];
+                    assert_eq!(t.add[1][4 * cell(c, r) + k], t.stone[1][e as usize & 7]);
                     if e == NO_LINE {
                         continue;
                     }
                     let (line, q) = ((e >> 3) as usize, e & 7);
                     lines += 1;
-                    assert_eq!(t.line_cell[8 * line + q as usize], 7 * c + r);
+                    assert_eq!(t.line_cell[8 * line + q as usize] as usize, cell(c, r));
                     assert!(t.line_full[line] & (1 << q) != 0);
                     cells_on_line[line] += 1;
                 }
@@ -293,8 +301,10 @@ mod tests {
         for own in 0..128 {
             assert_eq!(t.gained[own << 3 | 7], 0);
         }
-        for i in 0..64 {
-            assert_eq!(t.cell_bit[i], 1u64 << i);
+        for c in 0..WIDTH {
+            for r in 0..HEIGHT {
+                assert_eq!(t.cells[cell(c, r)].to_u64(), 1u64 << (7 * c + r));
+            }
         }
         assert_eq!((t.stone[0][7], t.stone[1][7]), (0, 0));
     }

@@ -106,15 +106,14 @@ impl Minimax<'_> {
     /// to move, exact inside `(alpha, beta)`, searched to `depth`.
     fn child(&mut self, col: u8, moves: u8, windows: i32, depth: u8, alpha: i32, beta: i32) -> i32 {
         let me = (moves & 1) as usize;
-        let played = self.lines.play_for_four(col, me);
-        let v = self.node(
-            moves + 1,
-            windows + played.windows,
-            played.four,
-            depth,
-            alpha,
-            beta,
-        );
+        let (change, four) = self.lines.scan_four(col, me);
+        let windows = windows + change;
+        if four || depth == 0 || moves + 1 >= 42 {
+            // A node that looks at no move: the lines are not needed.
+            return self.node(moves + 1, windows, four, depth, alpha, beta);
+        }
+        self.lines.play(col, me);
+        let v = self.node(moves + 1, windows, four, depth, alpha, beta);
         self.lines.unplay(col, me);
         v
     }
