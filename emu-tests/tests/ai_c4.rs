@@ -29,17 +29,18 @@ fn check_ai(
     for moves in positions {
         for &seed in seeds {
             let mut cycles = 0;
-            let choice = d.check(
-                &format!("{name} seed {seed} after {moves:?}"),
-                || c4::native_choose(moves, ai, seed, tables),
-                |m: &mut Machine| {
-                    c4::set_position(m, moves)?;
-                    let (choice, c) = c4::emulated_choose(m, ai, seed)?;
-                    cycles = c;
-                    Ok(choice)
-                },
-            )
-            .unwrap_or_else(|e| panic!("{e}"));
+            let choice = d
+                .check(
+                    &format!("{name} seed {seed} after {moves:?}"),
+                    || c4::native_choose(moves, ai, seed, tables),
+                    |m: &mut Machine| {
+                        c4::set_position(m, moves)?;
+                        let (choice, c) = c4::emulated_choose(m, ai, seed)?;
+                        cycles = c;
+                        Ok(choice)
+                    },
+                )
+                .unwrap_or_else(|e| panic!("{e}"));
             costs.add(GAME, name, cycles, u64::from(choice.nodes));
         }
     }
@@ -93,17 +94,18 @@ fn check_solver(
         }
         if i < analysed {
             let mut cycles = 0;
-            let solved = d.check(
-                &format!("analyse after {moves:?}"),
-                || c4::native_analyse(moves, false, tables),
-                |m: &mut Machine| {
-                    c4::set_position(m, moves)?;
-                    let (solved, c) = c4::emulated_analyse(m, false)?;
-                    cycles = c;
-                    Ok(solved)
-                },
-            )
-            .unwrap_or_else(|e| panic!("{e}"));
+            let solved = d
+                .check(
+                    &format!("analyse after {moves:?}"),
+                    || c4::native_analyse(moves, false, tables),
+                    |m: &mut Machine| {
+                        c4::set_position(m, moves)?;
+                        let (solved, c) = c4::emulated_analyse(m, false)?;
+                        cycles = c;
+                        Ok(solved)
+                    },
+                )
+                .unwrap_or_else(|e| panic!("{e}"));
             costs.add(GAME, "solver (every column)", cycles, solved.nodes);
         }
     }

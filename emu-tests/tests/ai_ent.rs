@@ -40,17 +40,18 @@ fn check_all(
             );
             for &seed in seeds {
                 let mut cycles = 0;
-                let choice = d.check(
-                    &format!("{label} seed {seed} in {position:?}"),
-                    || ent::native_choose(position, level, seed),
-                    |m: &mut Machine| {
-                        ent::set_position(m, position)?;
-                        let (choice, c) = ent::emulated_choose(m, place, level, seed)?;
-                        cycles = c;
-                        Ok(choice)
-                    },
-                )
-                .unwrap_or_else(|e| panic!("{e}"));
+                let choice = d
+                    .check(
+                        &format!("{label} seed {seed} in {position:?}"),
+                        || ent::native_choose(position, level, seed),
+                        |m: &mut Machine| {
+                            ent::set_position(m, position)?;
+                            let (choice, c) = ent::emulated_choose(m, place, level, seed)?;
+                            cycles = c;
+                            Ok(choice)
+                        },
+                    )
+                    .unwrap_or_else(|e| panic!("{e}"));
                 costs.add(GAME, &label, cycles, u64::from(choice.evaluations));
             }
         }

@@ -26,17 +26,18 @@ fn check_all(d: &mut Differential, positions: &[ttt::Position], seeds: &[u32], d
             }
             for &seed in seeds {
                 let mut cycles = 0;
-                let choice = d.check(
-                    &format!("{name} seed {seed} in {position:?}"),
-                    || ttt::native_choose(position, depth, seed),
-                    |m: &mut Machine| {
-                        ttt::set_position(m, position)?;
-                        let (choice, c) = ttt::emulated_choose(m, depth, seed)?;
-                        cycles = c;
-                        Ok(choice)
-                    },
-                )
-                .unwrap_or_else(|e| panic!("{e}"));
+                let choice = d
+                    .check(
+                        &format!("{name} seed {seed} in {position:?}"),
+                        || ttt::native_choose(position, depth, seed),
+                        |m: &mut Machine| {
+                            ttt::set_position(m, position)?;
+                            let (choice, c) = ttt::emulated_choose(m, depth, seed)?;
+                            cycles = c;
+                            Ok(choice)
+                        },
+                    )
+                    .unwrap_or_else(|e| panic!("{e}"));
                 costs.add(GAME, name, cycles, u64::from(choice.nodes));
             }
         }

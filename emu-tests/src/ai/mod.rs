@@ -274,7 +274,10 @@ mod tests {
             table.contains("| g | a | 2 | 200 | 300 | 0.02 | 0.03 | 40 | 10 | 1,200,000 | ≤ 8 cycles/node: **not met**; ≤ 1 ms/move: met |"),
             "{table}"
         );
-        assert!(table.contains("| g | b | 1 | 5 | 5 | 0.00 | 0.00 | - | - | - |  |"), "{table}");
+        assert!(
+            table.contains("| g | b | 1 | 5 | 5 | 0.00 | 0.00 | - | - | - |  |"),
+            "{table}"
+        );
         assert!(Target::MaxMillis(10_000).met(&costs.rows[1]));
         assert_eq!(Target::MaxMillis(10_000).describe(), "≤ 10 s/move");
     }

@@ -145,7 +145,16 @@ impl Tables {
     /// Lays out line `line`, the `slot`-th of its cells' four: `len` cells from `(c, r)`,
     /// stepping `(dc, dr)`.
     #[allow(clippy::too_many_arguments)]
-    fn set_line(&mut self, line: usize, slot: usize, len: u8, mut c: u8, mut r: u8, dc: u8, dr: u8) {
+    fn set_line(
+        &mut self,
+        line: usize,
+        slot: usize,
+        len: u8,
+        mut c: u8,
+        mut r: u8,
+        dc: u8,
+        dr: u8,
+    ) {
         self.line_full[line] = ((1u16 << len) - 1) as u8;
         self.line_start[line] = SCORE_OFFSET[len as usize - 4];
         for q in 0..len {

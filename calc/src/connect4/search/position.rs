@@ -136,8 +136,13 @@ impl Cells {
             x | x >> 3
         };
         let (lo, hi) = (fold(self.lo), fold(self.hi));
-        (lo & 1) | (lo >> 6 & 2) | (lo >> 12 & 4) | (lo >> 18 & 8)
-            | (hi & 1) << 4 | (hi >> 2 & 0x20) | (hi >> 8 & 0x40)
+        (lo & 1)
+            | (lo >> 6 & 2)
+            | (lo >> 12 & 4)
+            | (lo >> 18 & 8)
+            | (hi & 1) << 4
+            | (hi >> 2 & 0x20)
+            | (hi >> 8 & 0x40)
     }
 
     /// The number of cells (few: one step per cell).
@@ -284,8 +289,9 @@ impl Node {
         non_losing(self.playable(), self.theirs)
     }
 
-    /// [`engine_eval`](crate::connect4::eval::engine_eval).
-    #[inline(always)]
+    /// [`engine_eval`](crate::connect4::eval::engine_eval) (the tests'; the searches clamp
+    /// the value where they need it).
+    #[cfg(test)]
     pub fn engine_eval(&self) -> i16 {
         clamp_eval(self.value)
     }
@@ -562,8 +568,8 @@ impl<'t> Lines<'t> {
     }
 
     /// What playing `col` (not full) for `player` would change on its four lines, without
-    /// playing it.
-    #[inline(always)]
+    /// playing it (the tests'; the searches build it from its two halves).
+    #[cfg(test)]
     pub fn scan(&self, col: u8, player: usize) -> Scan {
         Scan {
             windows: self.windows_change(col, player),
@@ -725,7 +731,11 @@ mod tests {
                 // The leaf is defined after the moves the searches make: those that do not
                 // lose at once.
                 let b_before_can_win = b.can_win_next();
-                let b_before_safe = if b_before_can_win { 0 } else { b.non_losing_moves() };
+                let b_before_safe = if b_before_can_win {
+                    0
+                } else {
+                    b.non_losing_moves()
+                };
                 let wins = !n.mine.and(bit).is_empty();
                 if !b.can_win_next() {
                     // The ordering key of the old engine: the winning cells after the move.
