@@ -8,7 +8,8 @@
 //! It measures; it asserts nothing else.
 //!
 //! `cargo run --release -p emu-tests --example ai_cycles` (a few minutes; needs the cross
-//! toolchain, tools/setup).
+//! toolchain, tools/setup); name games to measure only them:
+//! `cargo run --release -p emu-tests --example ai_cycles -- connect-four othello`.
 
 use std::fmt::Debug;
 use std::path::PathBuf;
@@ -285,6 +286,9 @@ fn targets(row: &Cost) -> Vec<Target> {
 }
 
 fn main() {
+    // The games to measure (all when none is named): `ai_cycles connect-four othello`.
+    let only: Vec<String> = std::env::args().skip(1).collect();
+    let wanted = |game: &str| only.is_empty() || only.iter().any(|g| g.replace('-', " ") == game);
     let base = built("t_base").report;
     println!(
         "## Bytes of code per game (program minus t_base, {} bytes)\n",
@@ -308,10 +312,18 @@ fn main() {
         );
     }
     let mut costs = Costs::default();
-    tic_tac_toe(&mut costs);
-    connect_four(&mut costs);
-    othello(&mut costs);
-    entropy(&mut costs);
+    if wanted("tic-tac-toe") {
+        tic_tac_toe(&mut costs);
+    }
+    if wanted("connect four") {
+        connect_four(&mut costs);
+    }
+    if wanted("othello") {
+        othello(&mut costs);
+    }
+    if wanted("new entropy") {
+        entropy(&mut costs);
+    }
     costs.set_targets(targets);
     println!("\n## Cycles per move at 12 MHz (12,000 cycles per ms)\n");
     print!("{}", costs.table());
