@@ -230,21 +230,27 @@ s64 __ashrdi3(s64 a, int shift) {
   return (s64)join((u32)(h >> shift), (low((u64)a) >> shift) | ((u32)h << (32 - shift)));
 }
 
-/* Bit counts: branch-free SWAR sums (no multiply), and binary searches. */
-int __popcountsi2(u32 x) {
+/* Bit counts: branch-free SWAR sums (no multiply; the two words of a 64-bit count summed as
+ * soon as their byte counts fit, and the last sums by a word swap instead of a 16-bit shift);
+ * and binary searches ending in a table of the lowest bit of each nibble. */
+static inline u32 byte_counts(u32 x) {
   x = x - ((x >> 1) & 0x55555555u);
   x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-  x = (x + (x >> 4)) & 0x0F0F0F0Fu;
-  x = x + (x >> 8);
-  x = x + (x >> 16);
-  return (int)(x & 0x3Fu);
+  return (x + (x >> 4)) & 0x0F0F0F0Fu;
 }
 
-int __popcountdi2(u64 x) { return __popcountsi2(high(x)) + __popcountsi2(low(x)); }
+static inline int add_bytes(u32 x) {
+  x = x + (x >> 8);
+  x = x + ((x << 16) | (x >> 16));
+  return (int)((x >> 16) & 0x7Fu);
+}
 
-int __clzsi2(u32 x) {
+int __popcountsi2(u32 x) { return add_bytes(byte_counts(x)); }
+
+int __popcountdi2(u64 x) { return add_bytes(byte_counts(high(x)) + byte_counts(low(x))); }
+
+static inline int clz32(u32 x) {
   int n = 0;
-  if (x == 0) return 32;
   if ((x & 0xFFFF0000u) == 0) {
     n += 16;
     x <<= 16;
@@ -265,9 +271,14 @@ int __clzsi2(u32 x) {
   return n;
 }
 
-int __ctzsi2(u32 x) {
+int __clzsi2(u32 x) { return x == 0 ? 32 : clz32(x); }
+
+/* The lowest set bit of each nibble (4 for none, never looked up). */
+static const unsigned char nibble_ctz[16] = {4, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0};
+
+/* x != 0. */
+static inline int ctz32(u32 x) {
   int n = 0;
-  if (x == 0) return 32;
   if ((x & 0xFFFFu) == 0) {
     n += 16;
     x >>= 16;
@@ -280,17 +291,20 @@ int __ctzsi2(u32 x) {
     n += 4;
     x >>= 4;
   }
-  if ((x & 0x3u) == 0) {
-    n += 2;
-    x >>= 2;
-  }
-  if ((x & 0x1u) == 0) n += 1;
-  return n;
+  return n + nibble_ctz[x & 0xFu];
 }
 
-int __clzdi2(u64 x) { return high(x) ? __clzsi2(high(x)) : 32 + __clzsi2(low(x)); }
+int __ctzsi2(u32 x) { return x == 0 ? 32 : ctz32(x); }
 
-int __ctzdi2(u64 x) { return low(x) ? __ctzsi2(low(x)) : 32 + __ctzsi2(high(x)); }
+int __clzdi2(u64 x) {
+  if (high(x)) return clz32(high(x));
+  return low(x) ? 32 + clz32(low(x)) : 64;
+}
+
+int __ctzdi2(u64 x) {
+  if (low(x)) return ctz32(low(x));
+  return high(x) ? 32 + ctz32(high(x)) : 64;
+}
 
 /* Parity (1 when an odd number of bits is set). GCC calls these for `popcount(x) & 1`,
  * which Rust's `count_ones() & 1` becomes (the Othello solver's quadrant parity). The last
