@@ -15,6 +15,25 @@ const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
 /// Every square but column h (where a westward shift would wrap to).
 const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
 
+/// The bit of each square, looked up: `1 << sq` with a square known only at run time is a call
+/// of a 64-bit shift routine on the 68000 (and the compiler turns `(1 << sq) << 8` into a
+/// shift of 256 by `sq`, another call), a table lookup is one load.
+const SQUARE_BITS: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = 1 << i;
+        i += 1;
+    }
+    t
+};
+
+/// The bit of square `sq` (taken modulo 64).
+#[inline(always)]
+pub const fn square_bit(sq: u8) -> u64 {
+    SQUARE_BITS[(sq & 63) as usize]
+}
+
 /// An Othello position from the side to move's view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
@@ -112,7 +131,7 @@ impl Position {
         if sq >= 64 {
             return 0;
         }
-        let x = 1u64 << sq;
+        let x = square_bit(sq);
         if (self.player | self.opponent) & x != 0 {
             return 0;
         }
@@ -132,7 +151,7 @@ impl Position {
     pub const fn after(&self, sq: u8, flips: u64) -> Position {
         Position {
             player: self.opponent & !flips,
-            opponent: self.player | flips | (1 << (sq & 63)),
+            opponent: self.player | flips | square_bit(sq),
         }
     }
 

@@ -20,7 +20,6 @@ use super::bitboard::Position;
 /// Every evaluation lies strictly between `-EVAL_BOUND` and `EVAL_BOUND`.
 pub const EVAL_BOUND: i32 = 1000;
 
-const CORNERS: u64 = 0x8100_0000_0000_0081;
 const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
 const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
 
@@ -36,11 +35,11 @@ pub const X_SQUARE: i32 = 25;
 pub const C_SQUARE: i32 = 8;
 
 /// (corner, its X-square, its two C-squares) for the four corners.
-const CORNER_ZONES: [(u64, u64, u64); 4] = [
-    (1 << 0, 1 << 9, (1 << 1) | (1 << 8)),
-    (1 << 7, 1 << 14, (1 << 6) | (1 << 15)),
-    (1 << 56, 1 << 49, (1 << 57) | (1 << 48)),
-    (1 << 63, 1 << 54, (1 << 62) | (1 << 55)),
+const CORNER_ZONES: [(u64, u64, (u64, u64)); 4] = [
+    (1 << 0, 1 << 9, (1 << 1, 1 << 8)),
+    (1 << 7, 1 << 14, (1 << 6, 1 << 15)),
+    (1 << 56, 1 << 49, (1 << 57, 1 << 48)),
+    (1 << 63, 1 << 54, (1 << 62, 1 << 55)),
 ];
 
 /// The squares next to a disc of `b` (in any of the 8 directions), `b` included.
@@ -49,24 +48,56 @@ pub fn neighbours(b: u64) -> u64 {
     (h << 8) | (h >> 8) | h
 }
 
+/// How many of the squares `a`, `b`, `c`, `d` (single bits, distinct) `x` holds: a few bit
+/// tests instead of a population count (a library call on the 68000).
+#[inline(always)]
+fn held(x: u64, a: u64, b: u64, c: u64, d: u64) -> i32 {
+    i32::from(x & a != 0) + i32::from(x & b != 0) + i32::from(x & c != 0) + i32::from(x & d != 0)
+}
+
+/// How many corners `x` holds.
+#[inline(always)]
+fn corners_of(x: u64) -> i32 {
+    held(x, 1, 1 << 7, 1 << 56, 1 << 63)
+}
+
+/// The X- and C-square penalties of one corner zone `(corner, x, (c1, c2))` (module doc),
+/// for the side to move.
+#[inline(always)]
+fn zone(me: u64, them: u64, empty: u64, (corner, x, (c1, c2)): (u64, u64, (u64, u64))) -> i32 {
+    if empty & corner == 0 {
+        return 0;
+    }
+    -X_SQUARE * (i32::from(me & x != 0) - i32::from(them & x != 0))
+        - C_SQUARE
+            * (i32::from(me & c1 != 0) + i32::from(me & c2 != 0)
+                - i32::from(them & c1 != 0)
+                - i32::from(them & c2 != 0))
+}
+
 /// The evaluation of `p` for the side to move.
 pub fn evaluate(p: &Position) -> i32 {
+    evaluate_with(p, p.moves())
+}
+
+/// [`evaluate`] of `p` whose legal moves, `my_moves`, the caller has already found.
+pub fn evaluate_with(p: &Position, my_moves: u64) -> i32 {
     let (me, them) = (p.player, p.opponent);
     let empty = p.empties();
-    let my_moves = p.moves();
     let their_moves = p.pass().moves();
-    let mobility = (my_moves.count_ones() + (my_moves & CORNERS).count_ones()) as i32
-        - (their_moves.count_ones() + (their_moves & CORNERS).count_ones()) as i32;
+    let mobility = my_moves.count_ones() as i32 + corners_of(my_moves)
+        - their_moves.count_ones() as i32
+        - corners_of(their_moves);
     let potential = (neighbours(them) & empty).count_ones() as i32
         - (neighbours(me) & empty).count_ones() as i32;
-    let corners = (me & CORNERS).count_ones() as i32 - (them & CORNERS).count_ones() as i32;
-    let mut zones = 0;
-    for (corner, x, c) in CORNER_ZONES {
-        if empty & corner != 0 {
-            zones -= X_SQUARE * ((me & x).count_ones() as i32 - (them & x).count_ones() as i32);
-            zones -= C_SQUARE * ((me & c).count_ones() as i32 - (them & c).count_ones() as i32);
-        }
-    }
+    let corners = corners_of(me) - corners_of(them);
+    // The corner zones one by one, their squares constants (a loop over the table would copy
+    // it to the stack first).
+    let [z0, z1, z2, z3] = CORNER_ZONES;
+    let zones = zone(me, them, empty, z0)
+        + zone(me, them, empty, z1)
+        + zone(me, them, empty, z2)
+        + zone(me, them, empty, z3);
     let v = MOBILITY * mobility + POTENTIAL * potential + CORNER * corners + zones;
     v.clamp(1 - EVAL_BOUND, EVAL_BOUND - 1)
 }
@@ -74,6 +105,31 @@ pub fn evaluate(p: &Position) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const CORNERS: u64 = 0x8100_0000_0000_0081;
+
+    /// The evaluation as first written, with population counts everywhere.
+    fn counted(p: &Position) -> i32 {
+        let (me, them) = (p.player, p.opponent);
+        let empty = p.empties();
+        let my_moves = p.moves();
+        let their_moves = p.pass().moves();
+        let mobility = (my_moves.count_ones() + (my_moves & CORNERS).count_ones()) as i32
+            - (their_moves.count_ones() + (their_moves & CORNERS).count_ones()) as i32;
+        let potential = (neighbours(them) & empty).count_ones() as i32
+            - (neighbours(me) & empty).count_ones() as i32;
+        let corners = (me & CORNERS).count_ones() as i32 - (them & CORNERS).count_ones() as i32;
+        let mut zones = 0;
+        for (corner, x, c) in CORNER_ZONES {
+            if empty & corner != 0 {
+                zones -= X_SQUARE * ((me & x).count_ones() as i32 - (them & x).count_ones() as i32);
+                let c = c.0 | c.1;
+                zones -= C_SQUARE * ((me & c).count_ones() as i32 - (them & c).count_ones() as i32);
+            }
+        }
+        let v = MOBILITY * mobility + POTENTIAL * potential + CORNER * corners + zones;
+        v.clamp(1 - EVAL_BOUND, EVAL_BOUND - 1)
+    }
 
     #[test]
     fn start_is_balanced_and_bounded() {
@@ -83,6 +139,7 @@ mod tests {
             let mut p = Position::initial();
             while !p.is_over() {
                 let v = evaluate(&p);
+                assert_eq!(v, counted(&p));
                 assert!(v.abs() < EVAL_BOUND);
                 // Antisymmetric: the board seen from the other side scores the opposite.
                 assert_eq!(evaluate(&p.pass()), -v);

@@ -13,7 +13,7 @@
 
 use super::ai::TACTICAL;
 use super::bitboard::Position;
-use super::eval::{evaluate, EVAL_BOUND};
+use super::eval::{evaluate, evaluate_with, EVAL_BOUND};
 use super::solver;
 use super::square::{Square, Squares};
 use super::tt::{Entry, Kind, Table};
@@ -81,19 +81,20 @@ struct Searcher<'t, 'b, B: Budget> {
     meter: Meter<'b, B>,
 }
 
-/// Moves of `p` in search order (best first) and their count.
-fn ordered(p: &Position, moves: u64, by_eval: bool, first: u8) -> ([u8; 34], usize) {
-    let mut list = [0u8; 34];
-    let mut keys = [0i32; 34];
+/// Writes the moves of `p` into `list` in search order (best first) and returns their count.
+/// (The list is the caller's: an array returned by value would be copied once more.)
+fn ordered(p: &Position, moves: u64, by_eval: bool, first: u8, list: &mut [u8; 34]) -> usize {
+    // Keys fit 16 bits: evaluations, the tactical table's values, and the first move's MAX.
+    let mut keys = [0i16; 34];
     let mut n = 0;
     for sq in Squares(moves) {
         let s = sq.index();
         let key = if s == first {
-            i32::MAX
+            i16::MAX
         } else if by_eval {
-            -evaluate(&p.after(s, p.flips(s)))
+            -evaluate(&p.after(s, p.flips(s))) as i16
         } else {
-            TACTICAL[sq.mailbox() as usize] as i32
+            i16::from(TACTICAL[sq.mailbox() as usize])
         };
         // Insertion in decreasing key order; equal keys keep square order.
         let mut j = n;
@@ -106,7 +107,7 @@ fn ordered(p: &Position, moves: u64, by_eval: bool, first: u8) -> ([u8; 34], usi
         list[j] = s;
         n += 1;
     }
-    (list, n)
+    n
 }
 
 impl<B: Budget> Searcher<'_, '_, B> {
@@ -173,7 +174,7 @@ impl<B: Budget> Searcher<'_, '_, B> {
             return -self.search(&p.pass(), -beta, -alpha, depth, true);
         }
         if depth == 0 {
-            return evaluate(p);
+            return evaluate_with(p, moves);
         }
         let mut tt_move = 64;
         if let Some(e) = self.tt.probe(p, Kind::Midgame) {
@@ -190,7 +191,8 @@ impl<B: Budget> Searcher<'_, '_, B> {
             }
             tt_move = e.best;
         }
-        let (list, count) = ordered(p, moves, depth >= 3, tt_move);
+        let mut list = [0u8; 34];
+        let count = ordered(p, moves, depth >= 3, tt_move, &mut list);
         let (best, best_sq) = self.moves(p, &list[..count], alpha, beta, depth);
         if self.meter.stopped {
             return 0;
@@ -251,7 +253,8 @@ pub fn choose_move<B: Budget>(
     };
     for depth in 1..=max_depth {
         let first = decision.best.map_or(64, |b| b.index());
-        let (list, count) = ordered(&p, moves, true, first);
+        let mut list = [0u8; 34];
+        let count = ordered(&p, moves, true, first, &mut list);
         let (best, best_sq) = s.moves(&p, &list[..count], -INF, INF, depth);
         if s.meter.stopped && decision.best.is_some() {
             break;
@@ -280,7 +283,8 @@ pub fn rank_moves<B: Budget>(
         tt: Table::new(table),
         meter: Meter::new(budget),
     };
-    let (list, count) = ordered(&p, p.moves(), true, 64);
+    let mut list = [0u8; 34];
+    let count = ordered(&p, p.moves(), true, 64, &mut list);
     let mut values = [0i32; 34];
     for (i, &sq) in list[..count].iter().enumerate() {
         let c = p.after(sq, p.flips(sq));
