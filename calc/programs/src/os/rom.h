@@ -60,6 +60,10 @@
 #define ROM_ScrRectFill 0x189   /* void ScrRectFill(const SCR_RECT *r, const SCR_RECT *clip, short attr) */
 #define ROM_DrawLine 0x1A7      /* void DrawLine(short x0, short y0, short x1, short y1, short attr) */
 #define ROM_FiftyMsecTick 0x4FC /* volatile unsigned long FiftyMsecTick (variable; AMS 2) */
+#define ROM_OSRegisterTimer 0xF0 /* short OSRegisterTimer(short timer_no, unsigned long ticks) */
+#define ROM_OSFreeTimer 0xF1    /* short OSFreeTimer(short timer_no) */
+#define ROM_OSTimerExpired 0xF3 /* short OSTimerExpired(short timer_no) */
+#define USER_TIMER 6            /* the notify timer left to programs (enum Timers) */
 
 #define END_TAG 0xE5            /* the end of an argument list (docs/files.md#tags) */
 #define STR_TAG 0x2D            /* a string: 00 chars 00 2D */
