@@ -66,7 +66,7 @@ impl Machine {
         for i in 0..map::TIOS_ENTRIES as u16 {
             let entry = ams::VARIABLES
                 .iter()
-                .find(|v| v.index == i)
+                .find(|v| v.call.index == i)
                 .map_or(layout.rom_call_stub(i), |v| v.address);
             bus.poke(jt + 4 * u32::from(i), &entry.to_be_bytes());
             bus.poke(layout.rom_call_stub(i), &map::OPCODE_RTS.to_be_bytes());

@@ -13,7 +13,7 @@ use crate::ReadMemory;
 use std::path::Path;
 use std::time::Instant;
 
-use ti_build::ProgramImage;
+use ti_build::{rom_calls, ProgramImage};
 use ti_files::{Attribute, Value, VarFile, VarName, VarPath, VarType, Variable};
 use ti_link::{DirEntry, FolderListing};
 
@@ -304,10 +304,10 @@ impl Machine {
         let run = (|| {
             let ng = self
                 .registry
-                .get(0x25D)
+                .get(rom_calls::NG_execute.index)
                 .copied()
                 .expect("NG_execute is served");
-            let jumped = self.serve(0x25D, ng.name, ret, ng.handler)?;
+            let jumped = self.serve(ng.call.index, ng.call.name, ret, ng.handler)?;
             if !jumped {
                 return Err(setup(format!(
                     "{path} did not start: {}",

@@ -12,13 +12,13 @@ unsafe extern "C" {
     /// The model running the program: 0 TI-89, 1 TI-92 Plus, 3 Voyage 200 (TIGCC's
     /// `CALCULATOR` values), from the jump-table address and `ScrRect`.
     pub safe fn calc_model() -> i32;
-    /// `ClrScr` (ROM 0x19E): clears the current drawing port (the screen).
+    /// `ClrScr`: clears the current drawing port (the screen).
     pub safe fn clr_scr();
-    /// `FontSetSys` (ROM 0x18F): selects the system font, returns the previous one.
+    /// `FontSetSys`: selects the system font, returns the previous one.
     pub safe fn font_set_sys(font: i32) -> i32;
-    /// `ngetchx` (ROM 0x51): waits for a key and returns its code.
+    /// `ngetchx`: waits for a key and returns its code.
     pub safe fn ngetchx() -> i32;
-    /// `DrawStr` (ROM 0x1A9) of the `len` bytes at `text`, at pixel (x, y), with attribute
+    /// `DrawStr` of the `len` bytes at `text`, at pixel (x, y), with attribute
     /// `attr`; at most 63 bytes are drawn.
     fn draw_str(x: i32, y: i32, text: *const u8, len: usize, attr: i32);
     /// `draw_str` in font `font` (0 small, 1 medium, 2 large), `FontSetSys` around it so that

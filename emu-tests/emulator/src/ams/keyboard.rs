@@ -4,9 +4,11 @@
 //! pressed on a calculator) leaves the script alone. Waiting for a key when the script is empty
 //! ends the run with [`Failure::KeysExhausted`] instead of hanging.
 //!
-//! Served: ngetchx 0x51, kbhit 0x52, GKeyFlush 0x180.
+//! Served: ngetchx, kbhit, GKeyFlush.
 
 use std::collections::VecDeque;
+
+use ti_build::rom_calls;
 
 use super::{Reply, RomCallDef, RomCtx};
 use crate::failure::Failure;
@@ -52,7 +54,7 @@ fn gkey_flush(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
 /// The keyboard calls served.
 #[rustfmt::skip]
 pub const CALLS: &[RomCallDef] = &[
-    RomCallDef { index: 0x51, name: "ngetchx", handler: ngetchx },
-    RomCallDef { index: 0x52, name: "kbhit", handler: kbhit },
-    RomCallDef { index: 0x180, name: "GKeyFlush", handler: gkey_flush },
+    RomCallDef { call: rom_calls::ngetchx, handler: ngetchx },
+    RomCallDef { call: rom_calls::kbhit, handler: kbhit },
+    RomCallDef { call: rom_calls::GKeyFlush, handler: gkey_flush },
 ];

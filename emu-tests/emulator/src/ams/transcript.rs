@@ -4,7 +4,7 @@
 /// One ROM call served.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CallRecord {
-    /// Jump-table index (A-line throws are recorded as ER_throwVar, 0x153).
+    /// Jump-table index (A-line throws are recorded at ER_throwVar's).
     pub index: u16,
     /// The call's name.
     pub name: &'static str,
