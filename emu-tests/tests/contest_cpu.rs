@@ -18,14 +18,19 @@ use ti_emulator::ams::exec::RunEnd;
 use ti_emulator::Machine;
 use ti_files::{Integer, Model, Value};
 
-/// The three programs, built once (or `None` after a loud skip without the cross toolchain).
-fn images(test: &str) -> Option<[ProgramImage; 3]> {
+/// The four programs, built once (or `None` after a loud skip without the cross toolchain).
+fn images(test: &str) -> Option<[ProgramImage; 4]> {
     let build = |p: &str| programs::build_program(test, p, |_| {}).map(|b| b.image);
-    Some([build("arbitre")?, build("joueur")?, build("fautif")?])
+    Some([
+        build("arbitre")?,
+        build("joueur")?,
+        build("fautif")?,
+        build("humain")?,
+    ])
 }
 
 /// A machine with the arbiter in `main` and the AIs of `setup` in their folders.
-fn machine(images: &[ProgramImage; 3], setup: &MatchSetup) -> Machine {
+fn machine(images: &[ProgramImage; 4], setup: &MatchSetup) -> Machine {
     let mut m = Machine::new(setup.model);
     m.store_program("main\\arbitre", &images[0]).unwrap();
     m.set_value("main\\attente", &Value::Integer(Integer::from(0)))
@@ -50,6 +55,13 @@ fn machine(images: &[ProgramImage; 3], setup: &MatchSetup) -> Machine {
                     &Value::Integer(Integer::from(i64::from(*fault))),
                 )
                 .unwrap();
+            }
+            AiSpec::Human { name } => {
+                m.store_program(&path, &images[3]).unwrap();
+                if let Some(name) = name {
+                    m.set_value(&format!("{folder}\\pseudo"), &Value::Str(name.clone()))
+                        .unwrap();
+                }
             }
             AiSpec::File(_) | AiSpec::Basic(_) => {
                 unreachable!("the harness tests use the project's AIs")

@@ -23,9 +23,10 @@ pub struct MatchArgs {
     #[command(flatten)]
     link: LinkArgs,
     /// AI 1 (O, moves first): a level of `joueur` (random, winblock, minimaxD, alphabetaN),
-    /// `fautif:N` (the faulty test AI with fault N), `basic:SOURCE` (a TI-BASIC AI from its
-    /// source text, e.g. basic:calc/programs/basic/joueur.txt; TI's OS only), or a calculator
-    /// file holding your AI (.89z, .89p, .89g...).
+    /// `human` or `human:NAME` (a person plays at the calculator's keyboard: the program
+    /// `humain`), `fautif:N` (the faulty test AI with fault N), `basic:SOURCE` (a TI-BASIC AI
+    /// from its source text, e.g. basic:calc/programs/basic/joueur.txt; TI's OS only), or a
+    /// calculator file holding your AI (.89z, .89p, .89g...).
     #[arg(long, default_value = "winblock")]
     ai1: String,
     /// AI 2 (X): as --ai1.
@@ -52,16 +53,16 @@ pub struct MatchArgs {
     /// The name variable's name.
     #[arg(long, default_value = "nom")]
     nom: String,
-    /// Directory with arbitre, joueur, fautif and replay as calculator files (default: build
+    /// Directory with arbitre, joueur, fautif, replay and humain as calculator files (default: build
     /// them from this repository).
     #[arg(long)]
     programs: Option<PathBuf>,
     /// Where the final screen is saved (PNG).
     #[arg(long, default_value = "match.png")]
     screenshot: PathBuf,
-    /// Seconds the game may take.
-    #[arg(long, default_value_t = 600)]
-    game_timeout: u64,
+    /// Seconds the game may take (default 600; 3600 when a person plays).
+    #[arg(long)]
+    game_timeout: Option<u64>,
     /// Do not take the final screen: the arbiter returns at once at the end.
     #[arg(long)]
     no_screenshot: bool,
@@ -83,6 +84,14 @@ fn ai_spec(text: &str, seed: u32) -> anyhow::Result<AiSpec> {
     }
     if let Some(source) = text.strip_prefix("basic:") {
         return Ok(AiSpec::Basic(PathBuf::from(source)));
+    }
+    if text == "human" {
+        return Ok(AiSpec::Human { name: None });
+    }
+    if let Some(name) = text.strip_prefix("human:") {
+        return Ok(AiSpec::Human {
+            name: Some(name.to_string()),
+        });
     }
     let path = PathBuf::from(text);
     if path.extension().is_some() || path.exists() {
@@ -129,8 +138,16 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         setup.arbiter_folder,
         setup.arguments()
     );
+    let human = setup
+        .ais
+        .iter()
+        .any(|ai| matches!(ai, AiSpec::Human { .. }));
+    if human {
+        println!("a person plays: press the keys on the calculator when asked");
+    }
+    let timeout = args.game_timeout.unwrap_or(if human { 3600 } else { 600 });
     let options = RunOptions {
-        timeout: Duration::from_secs(args.game_timeout),
+        timeout: Duration::from_secs(timeout),
         screenshot: !args.no_screenshot,
         ..RunOptions::default()
     };
