@@ -11,8 +11,13 @@
 mod games;
 mod programs;
 
+use calc::connect4::ai::{self, Ai};
+use calc::connect4::search::Entry;
+use calc::connect4::Player;
 use calc::tictactoe::{Board as TttBoard, Mark, Status};
-use emu_tests::ai::{millis, thousands};
+use calc::Rng;
+use emu_tests::ai::c4::{board as c4_board, book_positions, random_positions_between};
+use emu_tests::ai::{millis, thousands, Costs, CYCLES_PER_MS};
 use emu_tests::games::keys::{Key, Script};
 use emu_tests::games::saved::{FIRST, KINDS, PAUSE};
 use games::{expect, expect_not, screen, thinking_cycles, Calculator};
@@ -224,4 +229,335 @@ fn morpion_is_played_on_a_ti89() {
 #[test]
 fn morpion_is_played_on_a_voyage_200() {
     morpion("morpion_is_played_on_a_voyage_200", Model::V200);
+}
+
+/// The levels of `puiss4`, as its menu names them, and the players they are (its table.rs).
+fn puiss4_levels() -> Vec<(&'static str, Ai)> {
+    vec![
+        ("Random", Ai::Random),
+        ("Win/block", Ai::WinBlock),
+        ("MinMax3", Ai::Minimax(3)),
+        ("MinMax5", Ai::Minimax(5)),
+        ("AlphaB", Ai::AlphaBeta(ENGINE_NODES)),
+        ("Expert", Ai::Expert(ENGINE_NODES)),
+    ]
+}
+
+/// The node budget of `puiss4`'s engine levels (calc/programs/src/puiss4/table.rs).
+const ENGINE_NODES: u32 = 2000;
+
+/// Entries of the engine's table in `p4ia` (calc/programs/src/bin/p4ia.rs).
+const P4IA_TABLE: usize = 512;
+
+/// `p4ia`'s request for `ai` with `seed` after `moves` (0-based columns), as custom data.
+fn p4ia_request(ai: Ai, seed: u32, moves: &[u8]) -> Vec<u8> {
+    let mut data = vec![1, ai.code()];
+    data.extend_from_slice(&seed.to_be_bytes());
+    data.push(moves.len() as u8);
+    data.extend(moves.iter().map(|c| b'1' + c));
+    data.extend_from_slice(b"\0p4q\0\xF8");
+    data
+}
+
+/// Every level of `puiss4`'s AI, run by `p4ia` in the harness, plays the move the core plays
+/// natively (same seed, same table), on positions of random play and of the opening book;
+/// and its worst move stays under 10 s at 12 MHz: the budgets the menu promises. The cycles
+/// (p4ia's whole run: its start, the request, the search, the reply) are printed.
+#[test]
+fn p4ia_plays_like_the_core_within_the_menus_times() {
+    let test = "p4ia_plays_like_the_core_within_the_menus_times";
+    let Some(mut calc) = Calculator::with(test, Model::Ti89, &["p4ia"], ("p4req", "p4q")) else {
+        return;
+    };
+    // puiss4 runs p4ia with its folder current.
+    calc.m.set_current_folder("games").unwrap();
+    let mut positions = random_positions_between(0x9_4A1A, 14, 0, 30);
+    positions.extend(book_positions(0x9_4A1B, 4));
+    let mut costs = Costs::default();
+    for (name, ai) in puiss4_levels() {
+        for (i, moves) in positions.iter().enumerate() {
+            let seed = 1000 + i as u32;
+            let board = c4_board(moves);
+            let mut table = vec![Entry::EMPTY; P4IA_TABLE];
+            let want = ai::choose(ai, &board, &mut Rng::new(seed), &mut table);
+            calc.store_settings(p4ia_request(ai, seed, moves));
+            let outcome = calc.m.run("games\\p4ia", "");
+            let out = outcome.unwrap_or_else(|e| panic!("{name} after {moves:?}: {e}"));
+            let reply = match calc.m.get_value("games\\p4rep").unwrap() {
+                ti_files::Value::Opaque { data, .. } => data,
+                other => panic!("{other:?}"),
+            };
+            assert_eq!(reply[0], 1);
+            assert_eq!(
+                (
+                    reply[1],
+                    u32::from_be_bytes([reply[3], reply[4], reply[5], reply[6]])
+                ),
+                (want.column.map_or(0, |c| c + 1), want.nodes),
+                "{name} after {moves:?}: the column and nodes of the core"
+            );
+            costs.add("connect four (p4ia)", name, out.counters.cycles);
+        }
+    }
+    println!("{}", costs.table());
+    for cost in &costs.rows {
+        assert!(
+            cost.max < 10_000 * CYCLES_PER_MS,
+            "{}: {} cycles, over 10 s at 12 MHz",
+            cost.ai,
+            cost.max
+        );
+    }
+}
+
+/// The keys of a Connect Four game where the people play `columns` (0-based) in turn.
+fn c4_keys(columns: &[u8]) -> Vec<Key> {
+    columns.iter().map(|&c| Key::Char(b'1' + c)).collect()
+}
+
+/// A game of two people that fills the board without a four (a draw), found by seeded random
+/// play that never completes a four when another column is left.
+fn c4_draw() -> Vec<u8> {
+    for seed in 0.. {
+        let mut rng = Rng::new(seed);
+        let mut board = c4_board(&[]);
+        let mut moves = Vec::new();
+        while board.outcome().is_none() {
+            let safe: Vec<u8> = (0..7)
+                .filter(|&c| board.can_play(c) && !board.is_winning_move(c))
+                .collect();
+            let Some(&c) = safe.get(rng.below(safe.len() as u32) as usize) else {
+                break;
+            };
+            board.play(c).unwrap();
+            moves.push(c);
+        }
+        if moves.len() == 42 && board.outcome() == Some(calc::connect4::Outcome::Draw) {
+            return moves;
+        }
+    }
+    unreachable!()
+}
+
+/// The game of a person who plays the first column not full against `ai` (which moves second,
+/// its moves chosen as `p4ia` chooses them: no random choice at this level): the person's keys
+/// (digits, or the arrows then ENTER for the first move) and the columns of the whole game.
+fn c4_against(ai: Ai, arrows_first: bool, model_cursor: u8) -> (Vec<Key>, Vec<u8>) {
+    let mut board = c4_board(&[]);
+    let mut moves = Vec::new();
+    let mut keys = Vec::new();
+    let mut table = vec![Entry::EMPTY; P4IA_TABLE];
+    while board.outcome().is_none() {
+        let col = if board.moves() % 2 == 0 {
+            let c = (0..7).find(|&c| board.can_play(c)).unwrap();
+            if arrows_first && moves.is_empty() {
+                keys.extend(std::iter::repeat_n(Left, usize::from(model_cursor - c)));
+                keys.push(Enter);
+            } else {
+                keys.push(Key::Char(b'1' + c));
+            }
+            c
+        } else {
+            let seed = 0; // unused at this level
+            ai::choose(ai, &board, &mut Rng::new(seed), &mut table)
+                .column
+                .unwrap()
+        };
+        board.play(col).unwrap();
+        moves.push(col);
+    }
+    (keys, moves)
+}
+
+fn puiss4(test: &str, model: Model) {
+    let Some(mut calc) = Calculator::with(test, model, &["puiss4", "p4ia"], ("p4save", "p4s"))
+    else {
+        return;
+    };
+
+    // 1. The defaults: a person (player 1, first) against the expert, who wins; the person's
+    // first move with the arrows, the others with the digits.
+    let (keys, game) = c4_against(Ai::Expert(ENGINE_NODES), true, 3);
+    let end = c4_board(&game);
+    assert_eq!(
+        end.outcome(),
+        Some(calc::connect4::Outcome::Win(Player::Second))
+    );
+    let mut s = Script::new();
+    s.press(&[Enter]).press(&keys);
+    let over = s.keys.len();
+    s.press(&[Esc, Esc]);
+    let p = calc.run("first run", &s);
+    let label = format!("{model}: first run");
+    expect(
+        &label,
+        screen(&p, 0),
+        &["Connect Four", "new game", "Human", "Expert 9s"],
+    );
+    expect(
+        &label,
+        screen(&p, 1),
+        &["Player 1", "Player 2", "Keys 1-7, or arrows+ENTER"],
+    );
+    expect(
+        &label,
+        screen(&p, over),
+        &["Player 2 wins", "ENTER:new game ESC:menu"],
+    );
+    let falls = calc
+        .m
+        .transcript()
+        .calls
+        .iter()
+        .filter(|c| c.name == "OSRegisterTimer" && c.detail.starts_with("(6, 1)"))
+        .count();
+    assert!(falls > 0, "{label}: the pieces fall a row a tick");
+    report_p4ia(
+        &format!("{model} puiss4 expert"),
+        &mut calc,
+        &[None, Some("Expert")],
+    );
+    let saved = calc.settings();
+    assert_eq!(saved.tally(), [0, 1, 0]);
+    assert_eq!(saved.game(), None);
+
+    // 2. Two people: player 1 wins (a column), then a draw (the board full), then a game left
+    // with ESC and QUIT.
+    let win: Vec<u8> = vec![0, 1, 0, 1, 0, 1, 0];
+    let draw = c4_draw();
+    let mut s = Script::new();
+    s.press(&[
+        Down, Down, Left, Left, Left, Left, Left, Left, Up, Up, Enter,
+    ])
+    .press(&c4_keys(&win));
+    let after_win = s.keys.len();
+    s.press(&[Enter]).press(&c4_keys(&draw));
+    let after_draw = s.keys.len();
+    s.press(&[Enter])
+        .press(&c4_keys(&[3, 3]))
+        .press(&[Esc, Quit]);
+    let p = calc.run("second run", &s);
+    let label = format!("{model}: second run");
+    expect(&label, screen(&p, 2), &["Expert 9s"]);
+    expect(&label, screen(&p, 10), &["Human"]);
+    expect_not(&label, screen(&p, 10), "Expert");
+    expect(&label, screen(&p, after_win), &["Player 1 wins"]);
+    expect(&label, screen(&p, after_draw), &["Draw!"]);
+    expect(&label, screen(&p, p.len() - 1), &["resume"]);
+    let saved = calc.settings();
+    assert_eq!(saved.tally(), [1, 1, 1]);
+    assert_eq!(saved.game(), Some(&b"44"[..]));
+
+    // 3. Resumed and resigned; the names and the pause; then two computers for each pair of
+    // levels, each game its own run (the cycles of each level's moves).
+    let mut s = Script::new();
+    s.press(&[Enter, F(2), Enter, Esc]) // resume, resign, yes, menu
+        .press(&[F(2), Enter, Clear])
+        .type_text("Eve")
+        .press(&[Enter, Down, Down, Back])
+        .type_text("0") // no pause: one tick
+        .press(&[Esc, Esc]);
+    let p = calc.run("third run", &s);
+    let label = format!("{model}: third run");
+    expect(&label, screen(&p, 1), &["Player 1", "Player 2"]);
+    expect(&label, screen(&p, 3), &["Player 1 quits"]);
+    expect(&label, screen(&p, p.len() - 2), &["Eve", "Pause (1/10 s)"]);
+    let saved = calc.settings();
+    assert_eq!(saved.tally(), [1, 2, 1]);
+    assert_eq!((saved.name(0), saved.bytes[PAUSE]), ("Eve".into(), 0));
+    for (a, b) in [(1u8, 2u8), (3, 4), (5, 6)] {
+        let mut data = calc.m.get_variable("games\\p4save").unwrap().data;
+        // The kinds, straight into the saved settings (the menu's cycling is tested above).
+        let mut settings = emu_tests::games::saved::Settings::from_variable(&data, "p4s").unwrap();
+        settings.bytes[KINDS] = a;
+        settings.bytes[KINDS + 1] = b;
+        data = settings.to_variable("p4s");
+        calc.store_settings(data);
+        let p = calc.run(
+            "a game of two computers",
+            Script::new().press(&[Enter, Esc, Esc]),
+        );
+        let names = puiss4_levels();
+        let (na, nb) = (names[usize::from(a) - 1].0, names[usize::from(b) - 1].0);
+        let label = format!("{model}: {na} against {nb}");
+        let results = ["Eve wins", "Player 2 wins", "Draw!"];
+        assert!(
+            results
+                .iter()
+                .any(|r| ti_emulator::find_text(screen(&p, 1), r).is_some()),
+            "{label}: a result:\n{:?}",
+            screen(&p, 1)
+        );
+        report_p4ia(&label, &mut calc, &[Some(na), Some(nb)]);
+    }
+
+    // 4. ESC while p4ia thinks (the engine, from the empty board): the game is left at once.
+    let mut settings = calc.settings();
+    settings.bytes[KINDS] = 5;
+    settings.bytes[KINDS + 1] = 0;
+    calc.store_settings(settings.to_variable("p4s"));
+    calc.m.answer_keys(&[Enter.code(model)]);
+    calc.m.push_keys(&[Esc.code(model)]);
+    calc.m.answer_keys(&[Esc.code(model)]);
+    let p = calc.run_queued("fourth run");
+    // The keys read: ENTER by the menu, ESC by p4ia (while it searched), ESC by the menu.
+    assert_eq!(p.len(), 3);
+    expect(&format!("{model}: fourth run"), screen(&p, 2), &["resume"]);
+    let runs = calc.m.take_runs();
+    assert!(runs.iter().any(|r| r.program.ends_with("p4ia")));
+    assert_eq!(calc.settings().game(), Some(&b""[..]), "nothing played");
+
+    // 5. Without p4ia beside it: a message, back to the menu.
+    calc.m
+        .set_value(
+            "games\\p4ia",
+            &ti_files::Value::Integer(ti_files::Integer::from(0)),
+        )
+        .unwrap();
+    let p = calc.run("fifth run", Script::new().press(&[Enter, Enter, Esc]));
+    let label = format!("{model}: fifth run");
+    expect(
+        &label,
+        screen(&p, 1),
+        &["p4ia is not here:", "send it beside puiss4"],
+    );
+    expect(&label, screen(&p, 2), &["resume"]);
+}
+
+/// Prints the cycles of each side's computer moves of the last run (`p4ia`'s runs, which
+/// alternate between the sides, the side that moves first first; `None`: a person).
+fn report_p4ia(label: &str, calc: &mut Calculator, sides: &[Option<&str>; 2]) {
+    let runs: Vec<u64> = calc
+        .m
+        .take_runs()
+        .into_iter()
+        .filter(|r| r.program.ends_with("p4ia"))
+        .map(|r| r.cycles)
+        .collect();
+    match sides {
+        [Some(a), Some(b)] => {
+            let (even, odd): (Vec<_>, Vec<_>) =
+                runs.iter().enumerate().partition(|(i, _)| i % 2 == 0);
+            report(
+                &format!("{label}: {a}"),
+                &even.iter().map(|(_, c)| **c).collect::<Vec<_>>(),
+            );
+            report(
+                &format!("{label}: {b}"),
+                &odd.iter().map(|(_, c)| **c).collect::<Vec<_>>(),
+            );
+        }
+        [None, Some(a)] | [Some(a), None] => report(&format!("{label}: {a}"), &runs),
+        [None, None] => {}
+    }
+}
+
+#[test]
+fn puiss4_is_played_on_a_ti89() {
+    puiss4("puiss4_is_played_on_a_ti89", Model::Ti89);
+}
+
+#[test]
+fn puiss4_is_played_on_a_voyage_200() {
+    puiss4("puiss4_is_played_on_a_voyage_200", Model::V200);
 }

@@ -152,13 +152,16 @@ fn store_state(os: &mut Os, etat: &VarPath, game: &Game) {
     let _ = os.store_data(etat, &bytes[..3 + game.len], TYPE);
 }
 
-/// Clears the zone and writes `lines` at its top, one a row.
-fn show(os: &mut Os, zone: &Rect, lines: &[&[u8]]) {
+/// Clears the zone and writes `lines` at its top, one a row in the 6x8 font (at most 8
+/// characters: the TI-89's zone is 48 pixels wide), then `hint` in the 4x6 font (at most 12).
+fn show(os: &mut Os, zone: &Rect, lines: &[&[u8]], hint: &[u8]) {
     os.fill_rect(zone.x0, zone.y0, zone.x1, zone.y1, Attr::Reverse);
-    for (i, line) in lines.iter().enumerate() {
-        let y = zone.y0 + 2 + i as i16 * (LINE_HEIGHT + 1);
+    let mut y = zone.y0 + 2;
+    for line in lines {
         os.write(zone.x0, y, Font::Medium, line, Attr::Normal);
+        y += LINE_HEIGHT + 1;
     }
+    os.write(zone.x0, y + 1, Font::Small, hint, Attr::Normal);
 }
 
 /// The name in `pseudo`, or one the person types (kept in `pseudo`): its length in `name`.
@@ -186,7 +189,7 @@ fn name_of(
             field[len] = b'_';
         }
         let shown = &field[..(len + 1).min(limit)];
-        show(os, zone, &[b"Your name?", shown, b"then ENTER"]);
+        show(os, zone, &[b"Name?", shown], b"then ENTER");
         match keys.next(os) {
             Input::Enter if len > 0 => break,
             Input::Backspace if len > 0 => len -= 1,
@@ -208,11 +211,17 @@ fn ask_column(os: &mut Os, keys: &mut Keyboard, zone: &Rect, board: &Board) -> u
     let mut full = false;
     loop {
         let choice = [b'<', b' ', b'1' + cursor, b' ', b'>'];
-        let last: &[u8] = if full { b"full!" } else { b"1-7 ENTER" };
-        show(os, zone, &[b"Your move", &choice, last]);
+        let hint: &[u8] = if full { b"full! 1-7" } else { b"1-7 or ENTER" };
+        show(os, zone, &[b"Column?", &choice], hint);
         // The chosen column's number, under the arrows.
         let x = zone.x0 + 2 * CHAR_WIDTH;
-        os.fill_rect(x - 1, zone.y0 + 10, x + CHAR_WIDTH - 1, zone.y0 + 18, Attr::Xor);
+        os.fill_rect(
+            x - 1,
+            zone.y0 + 10,
+            x + CHAR_WIDTH - 1,
+            zone.y0 + 18,
+            Attr::Xor,
+        );
         full = false;
         let col = match keys.next(os) {
             Input::Left => {
@@ -226,7 +235,7 @@ fn ask_column(os: &mut Os, keys: &mut Keyboard, zone: &Rect, board: &Board) -> u
             Input::Enter => cursor,
             Input::Char(c @ b'1'..=b'7') => c - b'1',
             Input::Escape => {
-                show(os, zone, &[b"Resign?", b"ENTER: yes", b"ESC: no"]);
+                show(os, zone, &[b"Resign?"], b"ENTER yes/ESC");
                 if keys.next(os) == Input::Enter {
                     os.raise_error(ERROR_BREAK);
                 }

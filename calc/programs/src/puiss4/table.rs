@@ -25,7 +25,7 @@ pub const KIND_NAMES: [&[u8]; 7] = [
     b"Random",
     b"Win/block",
     b"MinMax3 1s",
-    b"MinMax5 6s",
+    b"MinMax5 8s",
     b"AlphaB 9s",
     b"Expert 9s",
 ];
