@@ -90,8 +90,10 @@ pub trait Table {
     fn panel(&mut self, os: &mut Os, frame: &Frame, data: &[u8], end: End);
     /// A person's turn: reads keys until a legal move, an F-key, ESC or QUIT.
     fn human(&mut self, os: &mut Os, frame: &Frame, keys: &mut Keyboard) -> Move;
-    /// The computer's move at level `kind`; ESC or QUIT pressed during a long search stops it
-    /// (a game that cannot get a move says why on the screen and stops as for ESC).
+    /// The computer's move at level `kind` after `moves` (the game's moves so far); ESC or QUIT
+    /// pressed during a long search stops it (a game that cannot get a move says why on the
+    /// screen and stops as for ESC).
+    #[allow(clippy::too_many_arguments)]
     fn computer(
         &mut self,
         os: &mut Os,
@@ -99,6 +101,7 @@ pub trait Table {
         keys: &mut Keyboard,
         kind: u8,
         rng: &mut Rng,
+        moves: &[u8],
     ) -> Result<u8, Interrupt>;
     /// Plays the legal move `mv` and draws it.
     fn play(&mut self, os: &mut Os, frame: &Frame, mv: u8);
@@ -219,7 +222,7 @@ fn computer_turn<T: Table>(
 ) -> Move {
     // A pause of 0 still waits one tick (50 ms).
     os.start_countdown(u32::from(data[PAUSE]) * 2);
-    let mv = match table.computer(os, frame, keys, kind, rng) {
+    let mv = match table.computer(os, frame, keys, kind, rng, moves(data)) {
         Ok(mv) => mv,
         Err(stop) => {
             os.stop_countdown();

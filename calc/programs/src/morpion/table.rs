@@ -277,6 +277,7 @@ impl Table for Morpion {
         _keys: &mut Keyboard,
         kind: u8,
         rng: &mut Rng,
+        _moves: &[u8],
     ) -> Result<u8, Interrupt> {
         let depth = match kind {
             2 => 3,

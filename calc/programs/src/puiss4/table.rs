@@ -92,9 +92,6 @@ fn ask<'b>(
 /// The board, where it is drawn, who moved first, the cursor and the marked last move.
 pub struct Puiss4 {
     board: Board,
-    /// The moves played, as digits.
-    moves: Bytes<44>,
-    len: usize,
     layout: Layout,
     /// The side that moved first (it plays O).
     first: usize,
@@ -107,18 +104,11 @@ impl Puiss4 {
     pub fn new(frame: &Frame) -> Puiss4 {
         Puiss4 {
             board: Board::new(),
-            moves: Bytes::zeroed(),
-            len: 0,
             layout: Layout::for_model(frame.model),
             first: 0,
             cursor: 3,
             last: None,
         }
-    }
-
-    /// The moves played, as digits.
-    fn moves(&self) -> &[u8] {
-        &self.moves[..self.len]
     }
 
     /// The side of `player`.
@@ -152,17 +142,16 @@ impl Table for Puiss4 {
     const MAX_MOVES: usize = 42;
 
     fn reset(&mut self, first: usize, moves: &[u8]) -> bool {
-        match Board::from_move_bytes(moves) {
-            Ok(board) if board.outcome().is_none() && first < 2 => {
-                self.board = board;
-                self.len = moves.len();
-                self.moves[..self.len].copy_from_slice(moves);
-                self.first = first;
-                self.last = None;
-                true
+        let mut board = Board::new();
+        for &m in moves {
+            if board.play(m.wrapping_sub(b'1')).is_err() {
+                return false;
             }
-            _ => false,
         }
+        self.board = board;
+        self.first = first & 1;
+        self.last = None;
+        board.outcome().is_none()
     }
 
     fn state(&self) -> State {
@@ -186,6 +175,22 @@ impl Table for Puiss4 {
         if let Some((col, row)) = self.last {
             ui::toggle_highlight(os, &self.layout, col, row);
         }
+        // Each side's piece and player under its name (the panel writes the rest).
+        let l = &self.layout;
+        let icon = l.zone_y - l.piece_line_y - 2;
+        for player in [Player::First, Player::Second] {
+            let x = l.column(player).x0;
+            let y = l.piece_line_y;
+            let r = Rect {
+                x0: x + 1,
+                y0: y,
+                x1: x + icon,
+                y1: y + icon - 1,
+            };
+            ui::draw_piece_in(os, r, player);
+            let kind = usize::from(data[KINDS + self.side(player)]).min(6);
+            os.write(x + icon + 3, y + 2, Font::Small, SHORT[kind], Attr::Normal);
+        }
         self.panel(os, frame, data, end);
     }
 
@@ -199,40 +204,31 @@ impl Table for Puiss4 {
         for player in [Player::First, Player::Second] {
             let side = self.side(player);
             let c = l.column(player);
-            os.fill_rect(c.x0, 0, c.x1, bottom, Attr::Reverse);
+            os.fill_rect(c.x0, 0, c.x1, LINE_HEIGHT - 1, Attr::Reverse);
             os.write(c.x0, 0, Font::Medium, name(data, side), Attr::Normal);
             if to_move == Some(player) {
                 os.fill_rect(c.x0, 0, c.x1, LINE_HEIGHT - 1, Attr::Xor);
             }
-            let icon = l.zone_y - l.piece_line_y - 2;
-            let piece = Rect {
-                x0: c.x0 + 1,
-                y0: l.piece_line_y,
-                x1: c.x0 + icon,
-                y1: l.piece_line_y + icon - 1,
-            };
-            ui::draw_piece_in(os, piece, player);
-            let kind = usize::from(data[KINDS + side]).min(6);
-            let y = l.piece_line_y + (icon - LINE_HEIGHT) / 2;
-            os.write(c.x0 + icon + 3, y, Font::Small, SHORT[kind], Attr::Normal);
             let y = l.zone_y + 2;
+            os.fill_rect(c.x0, y, c.x1, bottom, Attr::Reverse);
             os.write(c.x0, y, Font::Medium, b"wins", Attr::Normal);
             os.write_number(c.x0 + 30, y, Font::Medium, i32::from(tally(data, side)));
+            // How the game ended for this side, under its wins.
+            let state: &[u8] = match end {
+                End::Won(s) if s == side => b"won!",
+                End::Resigned(s) if s == side => b"quits",
+                _ => b"",
+            };
+            os.write(c.x0, y + 2 * LINE_HEIGHT, Font::Medium, state, Attr::Normal);
         }
         let m = l.messages;
         os.fill_rect(m.x0, m.y0, m.x1, bottom, Attr::Reverse);
-        let (who, what): (&[u8], &[u8]) = match end {
-            End::Playing => (b"", b"draws"),
-            End::Won(s) => (name(data, s), b" wins"),
-            End::Draw => (b"", b"Draw!"),
-            End::Resigned(s) => (name(data, s), b" quits"),
-        };
         let y = m.y0 + 1;
-        os.write(m.x0, y, Font::Small, who, Attr::Normal);
-        let x = m.x0 + who.len() as i16 * 4;
-        os.write(x, y, Font::Small, what, Attr::Normal);
-        if end == End::Playing {
-            os.write_number(x + 24, y, Font::Small, i32::from(tally(data, 2)));
+        if end == End::Draw {
+            os.write(m.x0, y, Font::Medium, b"Draw!", Attr::Normal);
+        } else {
+            os.write(m.x0, y, Font::Small, b"draws", Attr::Normal);
+            os.write_number(m.x0 + 24, y, Font::Small, i32::from(tally(data, 2)));
         }
     }
 
@@ -273,9 +269,10 @@ impl Table for Puiss4 {
         keys: &mut Keyboard,
         kind: u8,
         rng: &mut Rng,
+        moves: &[u8],
     ) -> Result<u8, Interrupt> {
         let mut buf = Bytes::zeroed();
-        let reply = match ask(os, kind, rng.next_u32(), self.moves(), &mut buf) {
+        let reply = match ask(os, kind, rng.next_u32(), moves, &mut buf) {
             Ok(reply) => reply,
             Err(e) => {
                 let why: &[u8] = if e.0 == ERROR_NOT_FOUND {
@@ -311,10 +308,6 @@ impl Table for Puiss4 {
         let row = self.board.height(col);
         if self.board.play(col).is_err() {
             return;
-        }
-        if self.len < 42 {
-            self.moves[self.len] = mv;
-            self.len += 1;
         }
         if let Some((c, r)) = self.last.take() {
             ui::toggle_highlight(os, &self.layout, c, r);

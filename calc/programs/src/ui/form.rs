@@ -278,24 +278,8 @@ fn draw(
     os.write(x0 + 4, y, Font::Medium, item.label, Attr::Normal);
     let at = usize::from(item.at);
     let arrow = x1 - CHAR_WIDTH;
-    let mut digits = Bytes::<4>::zeroed();
     let value: &[u8] = match item.kind {
-        Kind::Number { .. } => {
-            let v = data[at];
-            let n = if v >= 100 {
-                3
-            } else if v >= 10 {
-                2
-            } else {
-                1
-            };
-            let mut rest = v;
-            for d in digits[..n].iter_mut().rev() {
-                *d = b'0' + rest % 10;
-                rest /= 10;
-            }
-            &digits[..n]
-        }
+        Kind::Number { .. } => b"",
         Kind::Text { len } => name(data, at, usize::from(len)),
         Kind::Action | Kind::Choice => item
             .values
@@ -303,7 +287,14 @@ fn draw(
             .copied()
             .unwrap_or(&[]),
     };
-    let x = arrow - value.len() as i16 * CHAR_WIDTH;
+    let mut x = arrow - value.len() as i16 * CHAR_WIDTH;
+    if let Kind::Number { .. } = item.kind {
+        // Right-aligned digits.
+        let v = data[at];
+        let digits = 1 + i16::from(v >= 10) + i16::from(v >= 100);
+        x = arrow - digits * CHAR_WIDTH;
+        os.write_number(x, y, Font::Medium, v.into());
+    }
     os.write(x, y, Font::Medium, value, Attr::Normal);
     if editing {
         os.write(arrow, y, Font::Medium, b"_", Attr::Normal);
