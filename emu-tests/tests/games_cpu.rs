@@ -260,19 +260,18 @@ fn p4ia_request(ai: Ai, seed: u32, moves: &[u8]) -> Vec<u8> {
 }
 
 /// Every level of `puiss4`'s AI, run by `p4ia` in the harness, plays the move the core plays
-/// natively (same seed, same table), on positions of random play and of the opening book;
-/// and its worst move stays under 10 s at 12 MHz: the budgets the menu promises. The cycles
-/// (p4ia's whole run: its start, the request, the search, the reply) are printed.
-#[test]
-fn p4ia_plays_like_the_core_within_the_menus_times() {
-    let test = "p4ia_plays_like_the_core_within_the_menus_times";
+/// natively (same seed, same table), on `random` positions of random play (0 to 30 moves) and
+/// `book` positions of the opening book; and its worst move stays under 10 s at 12 MHz: the
+/// budgets the menu promises. The cycles (p4ia's whole run: its start, the request, the search,
+/// the reply) are printed.
+fn p4ia_levels(test: &str, random: usize, book: usize) {
     let Some(mut calc) = Calculator::with(test, Model::Ti89, &["p4ia"], ("p4req", "p4q")) else {
         return;
     };
     // puiss4 runs p4ia with its folder current.
     calc.m.set_current_folder("games").unwrap();
-    let mut positions = random_positions_between(0x9_4A1A, 14, 0, 30);
-    positions.extend(book_positions(0x9_4A1B, 4));
+    let mut positions = random_positions_between(0x9_4A1A, random, 0, 30);
+    positions.extend(book_positions(0x9_4A1B, book));
     let mut costs = Costs::default();
     for (name, ai) in puiss4_levels() {
         for (i, moves) in positions.iter().enumerate() {
@@ -308,6 +307,18 @@ fn p4ia_plays_like_the_core_within_the_menus_times() {
             cost.max
         );
     }
+}
+
+#[test]
+fn p4ia_plays_like_the_core_within_the_menus_times() {
+    p4ia_levels("p4ia_plays_like_the_core_within_the_menus_times", 14, 4);
+}
+
+/// The same on 120 positions (a few minutes): the figures of docs/playing.md.
+#[test]
+#[ignore = "120 positions at every level: a few minutes"]
+fn p4ia_levels_on_120_positions() {
+    p4ia_levels("p4ia_levels_on_120_positions", 100, 20);
 }
 
 /// The keys of a Connect Four game where the people play `columns` (0-based) in turn.
@@ -392,7 +403,7 @@ fn puiss4(test: &str, model: Model) {
     expect(
         &label,
         screen(&p, 0),
-        &["Connect Four", "new game", "Human", "Expert 9s"],
+        &["Connect Four", "new game", "Human", "Expert 7s"],
     );
     expect(
         &label,
@@ -438,7 +449,7 @@ fn puiss4(test: &str, model: Model) {
         .press(&[Esc, Quit]);
     let p = calc.run("second run", &s);
     let label = format!("{model}: second run");
-    expect(&label, screen(&p, 2), &["Expert 9s"]);
+    expect(&label, screen(&p, 2), &["Expert 7s"]);
     expect(&label, screen(&p, 10), &["Human"]);
     expect_not(&label, screen(&p, 10), "Expert");
     expect(&label, screen(&p, after_win), &["won!"]);

@@ -258,7 +258,7 @@ pub fn puiss4(t: &mut TiEmu) -> Result<Shots, TiEmuError> {
     let texts = [
         "Connect Four",
         "Human",
-        "Expert 9s",
+        "Expert 7s",
         MENU,
         TURN,
         END,
@@ -266,7 +266,7 @@ pub fn puiss4(t: &mut TiEmu) -> Result<Shots, TiEmuError> {
     ];
     let mut p = Play::new(t, "puiss4", &texts)?;
     let menu = p.t.run("main\\puiss4", "")?.screen;
-    p.expect(&menu, &["Connect Four", "Human", "Expert 9s", MENU])?;
+    p.expect(&menu, &["Connect Four", "Human", "Expert 7s", MENU])?;
     let game = p.press(Key::Enter, &[TURN])?;
     let mut playing = None;
     let mut last = game;

@@ -25,9 +25,9 @@ pub const KIND_NAMES: [&[u8]; 7] = [
     b"Random",
     b"Win/block",
     b"MinMax3 1s",
-    b"MinMax5 8s",
-    b"AlphaB 9s",
-    b"Expert 9s",
+    b"MinMax5 5s",
+    b"AlphaB 7s",
+    b"Expert 7s",
 ];
 
 /// The names of the players in the side columns (8 characters at most).
