@@ -10,5 +10,6 @@
 
 pub mod bench;
 pub mod book;
+pub mod cable;
 pub mod contest;
 pub mod play;

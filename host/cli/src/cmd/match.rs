@@ -133,6 +133,12 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     let options = RunOptions {
         timeout: Duration::from_secs(args.game_timeout),
         screenshot: !args.no_screenshot,
+        // In process the calculator answers at once: no need to wait between checks.
+        poll: if args.link.cable.is_emu() {
+            Duration::from_millis(10)
+        } else {
+            RunOptions::default().poll
+        },
         ..RunOptions::default()
     };
     let outcome = run::run_match(&mut calc, &setup, &options)?;

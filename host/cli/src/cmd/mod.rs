@@ -24,7 +24,7 @@ mod var;
 
 /// Board-game AIs for the TI-89, TI-92 Plus and Voyage 200: build, send, test, play.
 ///
-/// Link subcommands take --cable (tiemu, gray:PATH, black:PATH, silver, usb) and --model
+/// Link subcommands take --cable (emu, emu:STATE.89g, tiemu, gray:PATH, black:PATH, silver, usb) and --model
 /// (ti89, ti92p, v200); TI68K_CABLE and TI68K_MODEL set their defaults. `ti68k probe` lists
 /// what is connected.
 #[derive(Parser, Debug)]
