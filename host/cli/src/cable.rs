@@ -146,7 +146,13 @@ mod tests {
         );
         let e = "nothing".parse::<CableChoice>().unwrap_err().to_string();
         assert!(e.contains("emu") && e.contains("tiemu"), "{e}");
-        assert_eq!(CableChoice::Emu { state: Some("a.v2g".into()) }.to_string(), "emu:a.v2g");
+        assert_eq!(
+            CableChoice::Emu {
+                state: Some("a.v2g".into())
+            }
+            .to_string(),
+            "emu:a.v2g"
+        );
         assert!(!CableChoice::Emu { state: None }.is_dusb());
         assert!("usb".parse::<CableChoice>().unwrap().is_dusb());
     }

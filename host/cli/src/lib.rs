@@ -13,3 +13,4 @@ pub mod book;
 pub mod cable;
 pub mod contest;
 pub mod play;
+pub mod rating;

@@ -11,8 +11,8 @@ use anyhow::{bail, Context};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use ti_files::Model;
 use ti68k::cable::CableChoice;
+use ti_files::Model;
 use ti_link::{Cable, Calculator, Operations};
 
 /// How to reach the calculator.
@@ -42,7 +42,6 @@ impl LinkArgs {
             )
         })
     }
-
 
     /// Fails, saying what to use instead, when the cable does not speak DBUS (for the commands
     /// that only speak it: `match`, the contest library).

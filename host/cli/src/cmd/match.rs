@@ -67,28 +67,8 @@ pub struct MatchArgs {
     no_screenshot: bool,
 }
 
-/// The highest fault number of `fautif` (calc/programs/src/bin/test/fautif.rs).
-const FAUTIF_FAULTS: u8 = 9;
-
 fn ai_spec(text: &str, seed: u32) -> anyhow::Result<AiSpec> {
-    if let Some(fault) = text.strip_prefix("fautif:") {
-        let fault = fault
-            .parse::<u8>()
-            .ok()
-            .filter(|f| *f <= FAUTIF_FAULTS)
-            .with_context(|| {
-                format!("{text}: give fautif:N with N a fault number 0..{FAUTIF_FAULTS}")
-            })?;
-        return Ok(AiSpec::Faulty { fault });
-    }
-    if let Some(source) = text.strip_prefix("basic:") {
-        return Ok(AiSpec::Basic(PathBuf::from(source)));
-    }
-    let path = PathBuf::from(text);
-    if path.extension().is_some() || path.exists() {
-        return Ok(AiSpec::File(path));
-    }
-    Ok(AiSpec::level(text, seed))
+    Ok(AiSpec::parse(text, seed)?)
 }
 
 /// Runs `ti68k match`.
@@ -175,7 +155,7 @@ mod tests {
 
     #[test]
     fn every_fault_of_fautif_is_accepted_and_no_other() {
-        for n in 0..=FAUTIF_FAULTS {
+        for n in 0..=ti68k::contest::setup::FAUTIF_FAULTS {
             let spec = ai_spec(&format!("fautif:{n}"), 1).unwrap();
             assert_eq!(spec, AiSpec::Faulty { fault: n });
         }

@@ -21,6 +21,7 @@ mod screenshot;
 mod send;
 mod solve;
 mod var;
+mod versus;
 
 /// Board-game AIs for the TI-89, TI-92 Plus and Voyage 200: build, send, test, play.
 ///
@@ -65,6 +66,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Play one game of the Connect Four contest on the calculator: arbiter and two AIs.
     Match(r#match::MatchArgs),
+    /// One Connect Four game played from the computer: a calculator AI against a native one.
+    Versus(versus::VersusArgs),
     /// Show a game logged by the contest's arbiter (its journal variable).
     Replay(replay::ReplayArgs),
     /// Benchmark of the engines: mean nodes and time per test position, fingerprints.
@@ -97,6 +100,7 @@ impl Cli {
             Command::Ladder(args) => ladder::run(args),
             Command::Match(args) => r#match::run(args),
             Command::Replay(args) => replay::run(args),
+            Command::Versus(args) => versus::run(args),
         }
     }
 }

@@ -111,7 +111,11 @@ impl VersusOutcome {
 /// A native side's state across calls.
 enum Native {
     Level(ContestAi),
-    Solver { seed: u32, board: Board, seat: Player },
+    Solver {
+        seed: u32,
+        board: Board,
+        seat: Player,
+    },
 }
 
 /// Plays one game between `sides` (AI 1 moves first) on `model`; the calculator sides must be
@@ -139,8 +143,14 @@ pub fn play<C: Cable>(
         let seat = call.seat.number() as usize - 1;
         let answer = match &sides[seat] {
             Side::Native { player, seed } => {
-                let (colonne, nom) =
-                    native_answer(&mut natives[seat], *player, *seed, call.request(), tables, &mut table)?;
+                let (colonne, nom) = native_answer(
+                    &mut natives[seat],
+                    *player,
+                    *seed,
+                    call.request(),
+                    tables,
+                    &mut table,
+                )?;
                 Ok((colonne, nom))
             }
             Side::Calculator {
@@ -169,7 +179,10 @@ pub fn play<C: Cable>(
                     Ok(_) => true,
                     Err(d) => !matches!(
                         d.fault,
-                        Fault::NomMissing | Fault::NomNotString | Fault::NameEmpty | Fault::NameTooLong
+                        Fault::NomMissing
+                            | Fault::NomNotString
+                            | Fault::NameEmpty
+                            | Fault::NameTooLong
                     ),
                 };
                 if call.colonne <= 0 && name_ok {
@@ -192,13 +205,27 @@ pub fn play<C: Cable>(
             let seat = call.seat.number() as usize - 1;
             match &sides[seat] {
                 Side::Native { player, seed } => {
-                    let _ = native_answer(&mut natives[seat], *player, *seed, call.request(), tables, &mut table);
+                    let _ = native_answer(
+                        &mut natives[seat],
+                        *player,
+                        *seed,
+                        call.request(),
+                        tables,
+                        &mut table,
+                    );
                 }
                 Side::Calculator {
                     folder, program, ..
                 } => {
                     if let Some(calc) = calc.as_deref_mut() {
-                        let _ = calculator_call(calc, folder, program, call.colonne, call.nom, options)?;
+                        let _ = calculator_call(
+                            calc,
+                            folder,
+                            program,
+                            call.colonne,
+                            call.nom,
+                            options,
+                        )?;
                     }
                 }
             }
@@ -263,12 +290,13 @@ fn native_answer(
                 });
             }
             let Some(Native::Solver { seed, board, seat }) = state.as_mut() else {
-                return Err(MatchError::Mismatch("the solver was not told a new game".into()));
+                return Err(MatchError::Mismatch(
+                    "the solver was not told a new game".into(),
+                ));
             };
             let mut own = |board: &mut Board| -> Result<i64, MatchError> {
-                let mut rng = Rng::new(
-                    seed.wrapping_add(u32::from(board.moves()).wrapping_mul(0x9E37_79B9)),
-                );
+                let mut rng =
+                    Rng::new(seed.wrapping_add(u32::from(board.moves()).wrapping_mul(0x9E37_79B9)));
                 let col = c4::choose(C4Player::Solver, board, &mut rng, tables)
                     .ok_or_else(|| MatchError::Mismatch("the solver found no move".into()))?;
                 let _ = board.play(col);
@@ -278,9 +306,9 @@ fn native_answer(
                 Request::NewGame { .. } if *seat == Player::Second => (int(-1), name(b"solver")),
                 Request::NewGame { .. } => (int(own(board)?), name(b"solver")),
                 Request::OpponentMoved(c) => {
-                    board
-                        .play(c)
-                        .map_err(|_| MatchError::Mismatch("the solver was told a bad move".into()))?;
+                    board.play(c).map_err(|_| {
+                        MatchError::Mismatch("the solver was told a bad move".into())
+                    })?;
                     (int(own(board)?), missing())
                 }
                 Request::GameOver(_) => (int(0), missing()),
