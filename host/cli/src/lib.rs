@@ -14,3 +14,4 @@ pub mod cable;
 pub mod contest;
 pub mod play;
 pub mod rating;
+pub mod tournament;

@@ -20,6 +20,7 @@ mod run;
 mod screenshot;
 mod send;
 mod solve;
+mod tournament;
 mod var;
 mod versus;
 
@@ -68,6 +69,8 @@ enum Command {
     Match(r#match::MatchArgs),
     /// One Connect Four game played from the computer: a calculator AI against a native one.
     Versus(versus::VersusArgs),
+    /// A Connect Four round robin between native and calculator AIs, with Elo ratings.
+    Tournament(tournament::TournamentArgs),
     /// Show a game logged by the contest's arbiter (its journal variable).
     Replay(replay::ReplayArgs),
     /// Benchmark of the engines: mean nodes and time per test position, fingerprints.
@@ -101,6 +104,7 @@ impl Cli {
             Command::Match(args) => r#match::run(args),
             Command::Replay(args) => replay::run(args),
             Command::Versus(args) => versus::run(args),
+            Command::Tournament(args) => tournament::run(args),
         }
     }
 }
