@@ -79,7 +79,7 @@ fn a_killed_tournament_resumes_to_the_end() {
     child.kill().unwrap();
     let _ = child.wait();
     let before = games_in(&results).len();
-    assert!(before >= 3 && before < 24, "{before} games before the kill");
+    assert!((3..24).contains(&before), "{before} games before the kill");
 
     // Second run: resumes.
     let mut second = ti68k();

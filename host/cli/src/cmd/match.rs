@@ -119,7 +119,6 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         } else {
             RunOptions::default().poll
         },
-        ..RunOptions::default()
     };
     let outcome = run::run_match(&mut calc, &setup, &options)?;
     print!("{}", outcome.render()?);

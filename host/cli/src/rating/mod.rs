@@ -232,8 +232,9 @@ fn solve(a: &[Vec<f64>], b: &[f64]) -> Option<Vec<f64>> {
         for r in 0..n {
             if r != c {
                 let f = m[r][c] / m[c][c];
-                for k in c..=n {
-                    m[r][k] -= f * m[c][k];
+                let pivot = m[c].clone();
+                for (x, p) in m[r].iter_mut().zip(&pivot).skip(c) {
+                    *x -= f * p;
                 }
             }
         }
@@ -267,9 +268,9 @@ fn check_connected(results: &Results, anchor: usize) -> Result<(), RatingError> 
     let mut stack = vec![anchor];
     seen[anchor] = true;
     while let Some(i) = stack.pop() {
-        for j in 0..n {
-            if !seen[j] && results.games[i][j] > 0.0 {
-                seen[j] = true;
+        for (j, s) in seen.iter_mut().enumerate() {
+            if !*s && results.games[i][j] > 0.0 {
+                *s = true;
                 stack.push(j);
             }
         }
