@@ -221,12 +221,12 @@ mod tests {
 
     #[test]
     fn a_line_reads_back() {
-        let result = log::normal(calc::connect4::Outcome::Draw);
+        let result = log::normal(calc::connect4::Outcome::Win(Player::First));
         let mut bytes = vec![0u8; log::MAX_LOG_LEN];
         let n = GameLog {
             model: Model::Ti89,
             names: [b"a", b"b"],
-            moves: &[4, 4],
+            moves: &[1, 2, 1, 2, 1, 2, 1],
             result: Some(result),
         }
         .encode(&mut bytes)
@@ -234,7 +234,7 @@ mod tests {
         bytes.truncate(n);
         let g = GameRecord::new(7, [1, 0], result, bytes);
         assert_eq!(GameRecord::parse(&g.line()), Some(g.clone()));
-        assert_eq!(g.score_first(), 0.5);
+        assert_eq!(g.score_first(), 1.0);
         let line = g.line();
         assert_eq!(GameRecord::parse(&line[..line.len() - 3]), None);
     }
