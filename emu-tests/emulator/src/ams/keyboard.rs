@@ -43,7 +43,16 @@ pub struct Keys {
     pub empty_polls: u64,
     /// Each key ngetchx returned, with the LCD memory (240x128) when it did.
     pub prompts: Vec<(u16, Vec<u8>)>,
+    /// Whether a program waiting for a key is suspended rather than failed
+    /// ([`crate::Machine::start_run`]): ngetchx with the queue empty, or kbhit polled
+    /// [`IDLE_POLLS`] times in a row with the queue empty, stops the run at the call, which is
+    /// served again when the run resumes.
+    pub suspend: bool,
 }
+
+/// Empty kbhit polls in a row after which a suspendable run is suspended: a program that
+/// polls the keyboard this often without a key is idle, waiting for the user.
+pub const IDLE_POLLS: u64 = 1000;
 
 fn ngetchx(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
     match ctx.os.keys.queue.pop_front() {
@@ -64,6 +73,16 @@ fn ngetchx(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
 fn kbhit(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
     let hit = matches!(ctx.os.keys.queue.front(), Some((_, Press::Now)));
     if !hit {
+        // Keys a person presses when asked are still to come: the program is not idle.
+        if ctx.os.keys.suspend
+            && ctx.os.keys.queue.is_empty()
+            && ctx.os.keys.empty_polls >= IDLE_POLLS
+        {
+            return Err(Failure::KeysExhausted {
+                call: "kbhit",
+                caller: ctx.caller,
+            });
+        }
         ctx.os.keys.empty_polls += 1;
     }
     ctx.detail = format!("() = {}", u32::from(hit));

@@ -68,36 +68,8 @@ pub struct MatchArgs {
     no_screenshot: bool,
 }
 
-/// The highest fault number of `fautif` (calc/programs/src/bin/test/fautif.rs).
-const FAUTIF_FAULTS: u8 = 9;
-
 fn ai_spec(text: &str, seed: u32) -> anyhow::Result<AiSpec> {
-    if let Some(fault) = text.strip_prefix("fautif:") {
-        let fault = fault
-            .parse::<u8>()
-            .ok()
-            .filter(|f| *f <= FAUTIF_FAULTS)
-            .with_context(|| {
-                format!("{text}: give fautif:N with N a fault number 0..{FAUTIF_FAULTS}")
-            })?;
-        return Ok(AiSpec::Faulty { fault });
-    }
-    if let Some(source) = text.strip_prefix("basic:") {
-        return Ok(AiSpec::Basic(PathBuf::from(source)));
-    }
-    if text == "human" {
-        return Ok(AiSpec::Human { name: None });
-    }
-    if let Some(name) = text.strip_prefix("human:") {
-        return Ok(AiSpec::Human {
-            name: Some(name.to_string()),
-        });
-    }
-    let path = PathBuf::from(text);
-    if path.extension().is_some() || path.exists() {
-        return Ok(AiSpec::File(path));
-    }
-    Ok(AiSpec::level(text, seed))
+    Ok(AiSpec::parse(text, seed)?)
 }
 
 /// Runs `ti68k match`.
@@ -121,6 +93,16 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         )
     };
     setup.validate()?;
+    let human = setup
+        .ais
+        .iter()
+        .any(|ai| matches!(ai, AiSpec::Human { .. }));
+    if human && args.link.cable.is_emu() {
+        anyhow::bail!(
+            "a person plays at a calculator's keyboard, and --cable emu has none: \
+             use TiEmu or a calculator on a cable"
+        );
+    }
     let programs = match &args.programs {
         Some(dir) => Programs::from_dir(dir, model)?,
         None => Programs::build(&std::env::current_dir()?)?,
@@ -139,10 +121,6 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         setup.arbiter_folder,
         setup.arguments()
     );
-    let human = setup
-        .ais
-        .iter()
-        .any(|ai| matches!(ai, AiSpec::Human { .. }));
     if human {
         println!("a person plays: press the keys on the calculator when asked");
     }
@@ -150,7 +128,12 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     let options = RunOptions {
         timeout: Duration::from_secs(timeout),
         screenshot: !args.no_screenshot,
-        ..RunOptions::default()
+        // In process the calculator answers at once: no need to wait between checks.
+        poll: if args.link.cable.is_emu() {
+            Duration::from_millis(10)
+        } else {
+            RunOptions::default().poll
+        },
     };
     let outcome = run::run_match(&mut calc, &setup, &options)?;
     print!("{}", outcome.render()?);
@@ -186,7 +169,7 @@ mod tests {
 
     #[test]
     fn every_fault_of_fautif_is_accepted_and_no_other() {
-        for n in 0..=FAUTIF_FAULTS {
+        for n in 0..=ti68k::contest::setup::FAUTIF_FAULTS {
             let spec = ai_spec(&format!("fautif:{n}"), 1).unwrap();
             assert_eq!(spec, AiSpec::Faulty { fault: n });
         }
