@@ -257,10 +257,7 @@ mod tests {
             Entrant::parse("native:solver").unwrap(),
             Entrant::Native(C4Player::Solver)
         );
-        assert_eq!(
-            Entrant::parse("calc:minimax3").unwrap().name(),
-            "minimax3"
-        );
+        assert_eq!(Entrant::parse("calc:minimax3").unwrap().name(), "minimax3");
         for person in ["human", "human:Ann", "calc:human"] {
             let err = Entrant::parse(person).unwrap_err().to_string();
             assert!(err.contains("a person does not play tournaments"), "{err}");
