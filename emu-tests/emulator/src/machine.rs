@@ -9,7 +9,7 @@ use m68k::{CpuCore, CpuType};
 use ti_files::Model;
 
 use super::ams::heap::{Block, Owner};
-use super::ams::{self, system, OsState, Registry, RomCallDef, Transcript};
+use super::ams::{self, keyboard, system, OsState, Registry, RomCallDef, Transcript};
 use super::bus::Bus;
 use super::failure::Failure;
 use super::map::{self, Layout};
@@ -54,6 +54,10 @@ pub struct Machine {
     pub(crate) budget: u64,
     /// The cycle profiler, while profiling is on (`Machine::start_profiling`).
     pub(crate) profiler: Option<Box<super::profile::Profiler>>,
+    /// ROM calls served since the machine was created.
+    pub(crate) rom_calls_total: u64,
+    /// The program started by [`Machine::start_run`] (or [`Machine::run`]) and not finished.
+    pub(crate) pending: Option<crate::session::PendingRun>,
 }
 
 impl Machine {
@@ -106,6 +110,8 @@ impl Machine {
             next_tick_at: ams::timers::CYCLES_PER_TICK,
             budget: DEFAULT_BUDGET,
             profiler: None,
+            rom_calls_total: 0,
+            pending: None,
         }
     }
 
@@ -159,7 +165,20 @@ impl Machine {
     /// Queues keys for ngetchx/kbhit (ngetchx codes, docs/rom-calls.md#keyboard-codes), in the
     /// order pressed.
     pub fn push_keys(&mut self, keys: &[u16]) {
-        self.os.keys.queue.extend(keys);
+        self.os
+            .keys
+            .queue
+            .extend(keys.iter().map(|&k| (k, keyboard::Press::Now)));
+    }
+
+    /// Queues keys that a person presses only when the program waits for one: ngetchx takes
+    /// them in order, kbhit never reports them (a program that watches the keyboard while it
+    /// works does not see them early). After any keys queued before.
+    pub fn answer_keys(&mut self, keys: &[u16]) {
+        self.os
+            .keys
+            .queue
+            .extend(keys.iter().map(|&k| (k, keyboard::Press::WhenAsked)));
     }
 
     /// Keys queued and not yet read.
@@ -170,6 +189,11 @@ impl Machine {
     /// Every ROM call served and all text drawn since the machine was created (or cleared).
     pub fn transcript(&self) -> &Transcript {
         &self.os.transcript
+    }
+
+    /// Forgets the ROM calls and texts recorded so far.
+    pub fn clear_transcript(&mut self) {
+        self.os.transcript.clear();
     }
 
     /// What the status line shows (ST_helpMsg, ST_folder).
@@ -190,6 +214,11 @@ impl Machine {
     /// Free heap bytes (what HeapAvail would return).
     pub fn heap_avail(&self) -> u32 {
         self.os.heap.avail()
+    }
+
+    /// The memory, for the OS's own drawing (the link's home screen).
+    pub(crate) fn bus_mut(&mut self) -> &mut Bus {
+        &mut self.bus
     }
 
     /// The CPU, for registers and flags after a call.

@@ -68,6 +68,7 @@ impl Machine {
                 if let Some(index) = self.layout.rom_call_at(pc) {
                     at_served_stub = !self.rom_call(index)?;
                     counters.rom_calls += 1;
+                    self.rom_calls_total += 1;
                     continue;
                 }
                 if pc == ng_return {
@@ -150,6 +151,7 @@ impl Machine {
                         errors::throw(ctx, code)
                     })?;
                     counters.rom_calls += 1;
+                    self.rom_calls_total += 1;
                     continue;
                 }
                 CycleBatchExit::IllegalInstruction { opcode } => {
@@ -348,11 +350,13 @@ impl Machine {
         };
         let reply = handler(&mut ctx)?;
         let detail = std::mem::take(&mut ctx.detail);
-        self.os.transcript.calls.push(ams::CallRecord {
+        self.os.transcript.record(ams::CallRecord {
             index,
             name,
             caller,
             detail,
+            cycles: self.cycles,
+            repeats: 0,
         });
         let junk = CLOBBER | u32::from(index);
         let (d0, a0) = match reply {

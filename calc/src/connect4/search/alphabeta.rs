@@ -285,7 +285,7 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
         let mut rest = next.columns();
         let mut order = 0u32;
         let mut left = 0u32;
-        let me = node.to_move();
+        let me = node.side_to_move();
         // The winning cells each move gains on its lines, by column: the ordering needs them,
         // and so does the node the move leads to.
         let mut gains = [Cells::NONE; 8];
@@ -368,7 +368,7 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
         alpha: Score,
         beta: Score,
     ) -> Score {
-        let me = parent.to_move();
+        let me = parent.side_to_move();
         let node = parent.child(self.lines.drop_cell(col), scan);
         self.lines.play(col, me);
         let score = self.node(&node, depth, alpha, beta);
@@ -484,7 +484,7 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
 #[inline(never)]
 fn ordered(lines: &Lines, node: &Node, moves: u32, gains: &mut [Cells; 8]) -> u32 {
     let single = moves & (moves - 1) == 0;
-    let me = node.to_move();
+    let me = node.side_to_move();
     // Moves that make winning cells, best first: their columns and their keys, 4 bits each
     // from the lowest.
     let mut hot = 0u32;

@@ -294,13 +294,9 @@ mod tests {
                 assert_eq!(lines, 2 + rising as usize + falling as usize, "({c}, {r})");
             }
         }
-        for line in 0..LINES {
-            assert_eq!(
-                cells_on_line[line],
-                t.line_full[line].count_ones(),
-                "{line}"
-            );
-            assert!(cells_on_line[line] >= 4);
+        for (line, &on_line) in cells_on_line.iter().enumerate() {
+            assert_eq!(on_line, t.line_full[line].count_ones(), "{line}");
+            assert!(on_line >= 4);
         }
         // 69 windows: rows 24, columns 21, diagonals 12 + 12.
         let windows: u32 = cells_on_line.iter().map(|&n| n - 3).sum();

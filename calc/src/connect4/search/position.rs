@@ -257,7 +257,7 @@ impl Node {
 
     /// The player to move (0 first, 1 second).
     #[inline(always)]
-    pub fn to_move(&self) -> usize {
+    pub fn side_to_move(&self) -> usize {
         (self.moves & 1) as usize
     }
 
@@ -614,6 +614,14 @@ impl<'t> Lines<'t> {
     /// The change of the window values (first player positive) if `player` played `col` (not
     /// full), and whether it would make four.
     pub fn scan_four(&self, col: u8, player: usize) -> (i32, bool) {
+        (
+            self.windows_change(col, player),
+            self.makes_four(col, player),
+        )
+    }
+
+    /// Whether `player` playing `col` (not full) would make four.
+    pub fn makes_four(&self, col: u8, player: usize) -> bool {
         let t = self.t;
         let shift = 8 * player as u32;
         let at = self.at(col);
@@ -624,7 +632,7 @@ impl<'t> Lines<'t> {
             let m = ((record + t.add[player & 1][i]) >> shift) as u8 & 0x7F;
             four |= m & m >> 1 & m >> 2 & m >> 3 != 0;
         }
-        (self.windows_change(col, player), four)
+        four
     }
 }
 
@@ -721,7 +729,7 @@ mod tests {
                     continue;
                 }
                 assert!(lines.can_play(col));
-                let me = n.to_move();
+                let me = n.side_to_move();
                 let bit = lines.drop_cell(col);
                 assert_eq!(
                     bit.to_u64(),

@@ -271,7 +271,8 @@ pub(crate) mod minimax {
     use super::super::alphabeta::CENTRE_FIRST;
     pub(crate) use super::super::minimax::MinimaxChoice;
     use super::*;
-    use crate::connect4::eval::seed_eval;
+    use crate::connect4::board::column_mask;
+    use crate::connect4::eval::{seed_eval, SEED_WIN};
 
     /// Above any value of [`seed_eval`].
     const INF: i32 = 30_000;
@@ -316,15 +317,32 @@ pub(crate) mod minimax {
         choice
     }
 
-    /// The Min-Max value of `board` for the side to move, exact inside `(alpha, beta)`.
+    /// The Min-Max value of `board` for the side to move, exact inside `(alpha, beta)`, with
+    /// the two shortcuts of the module doc of `minimax` (a win at once, a single threat to
+    /// block).
     fn negamax(board: &Board, depth: u8, mut alpha: i32, beta: i32, nodes: &mut u32) -> i32 {
         *nodes = nodes.saturating_add(1);
         if depth == 0 || board.outcome().is_some() {
             return seed_eval(board, board.to_move()) as i32;
         }
+        let stones = i32::from(board.moves());
+        let playable = board.playable();
+        if board.winning_cells() & playable != 0 {
+            return i32::from(SEED_WIN) - (stones + 1);
+        }
+        let mut candidates = playable;
+        if depth >= 2 {
+            let threats = board.opponent_winning_cells() & playable;
+            if threats != 0 {
+                if threats & (threats - 1) != 0 {
+                    return -(i32::from(SEED_WIN) - (stones + 2));
+                }
+                candidates = threats;
+            }
+        }
         let mut best = -INF;
         for &col in CENTRE_FIRST.iter() {
-            if !board.can_play(col) {
+            if candidates & column_mask(col) == 0 {
                 continue;
             }
             let mut child = *board;
