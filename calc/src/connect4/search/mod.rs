@@ -5,11 +5,7 @@
 //! the caller-lent table, so they give the same moves and node counts natively and on the 68000.
 
 pub mod alphabeta;
-mod lines;
 pub mod minimax;
-mod position;
-#[cfg(test)]
-mod reference;
 
 pub(crate) use alphabeta::MoveList;
 pub use alphabeta::{search, search_depth, Entry, Limits, Score, SearchResult, CENTRE_FIRST, WIN};
