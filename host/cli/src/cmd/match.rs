@@ -4,11 +4,13 @@
 //! runs `arbitre("ai1","ai2")`, reads back `colonne`, `nom` and `journal`, prints the game,
 //! checks it against the core (calc::connect4) and saves the final screen as a PNG.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::Context;
 use clap::Args;
+use serde::Serialize;
 
 use ti68k::contest::install::{self, Programs};
 use ti68k::contest::run::{self, RunOptions};
@@ -16,6 +18,7 @@ use ti68k::contest::setup::{AiSpec, MatchSetup};
 use ti68k::contest::verify;
 
 use super::link_args::{progress_bar, LinkArgs};
+use super::output::Out;
 
 /// Arguments of `ti68k match`.
 #[derive(Args, Debug)]
@@ -37,8 +40,8 @@ pub struct MatchArgs {
     /// Seed of AI 2's random choices.
     #[arg(long, default_value_t = 2)]
     seed2: u32,
-    /// The AIs' folders.
-    #[arg(long, value_delimiter = ',', default_values_t = ["ai1".to_string(), "ai2".to_string()])]
+    /// The AIs' folders, separated by a comma; neither may be the arbiter's.
+    #[arg(long, value_delimiter = ',', default_value = "ai1,ai2")]
     folders: Vec<String>,
     /// The arbiter's folder (its results go there).
     #[arg(long, default_value = "main")]
@@ -65,6 +68,37 @@ pub struct MatchArgs {
     /// Do not take the final screen: the arbiter returns at once at the end.
     #[arg(long)]
     no_screenshot: bool,
+    /// Print the result as one JSON object instead of text (fields: docs/cli.md#match).
+    #[arg(long)]
+    json: bool,
+}
+
+/// The result of a match (the `--json` object).
+#[derive(Serialize)]
+struct MatchReport {
+    /// AI 1 and AI 2: what was installed, where, the name each gave.
+    ais: [AiReport; 2],
+    /// The columns played, 1-7.
+    moves: Vec<u8>,
+    /// The arbiter's `colonne`: 0 a draw, 1 or 2 the winner.
+    colonne: i64,
+    /// The arbiter's `nom`: "N" (a normal end) or "D" (a disqualification).
+    nom: String,
+    /// The result in words (`AI 1 wins (4 in a row)`...).
+    result: String,
+    /// Seconds from the start of the arbiter to the end of the game.
+    seconds: f64,
+    /// Where the final screen was saved.
+    screenshot: Option<String>,
+    /// Whether the moves were also checked against the same AIs played natively.
+    checked_natively: bool,
+}
+
+#[derive(Serialize)]
+struct AiReport {
+    spec: String,
+    folder: String,
+    name: String,
 }
 
 /// The highest fault number of `fautif` (calc/programs/src/bin/test/fautif.rs).
@@ -111,54 +145,88 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         )
     };
     setup.validate()?;
+    install::check_ai_files(&setup)?;
     let programs = match &args.programs {
         Some(dir) => Programs::from_dir(dir, model)?,
         None => Programs::build(&std::env::current_dir()?)?,
     };
+    // Every file is read and every variable made before the link is opened.
+    let vars = install::variables(&setup, &programs, !args.no_screenshot)?;
+    let mut out = Out::new();
     let mut calc = args.link.open()?;
     calc.ready().context("the calculator is not ready")?;
     let bar = progress_bar(&mut calc);
-    install::install(&mut calc, &setup, &programs, !args.no_screenshot)?;
+    install::send(&mut calc, &vars)?;
     bar.finish_and_clear();
-    println!(
-        "AI 1: {} in {}\nAI 2: {} in {}\nrunning {}\\arbitre({})",
-        setup.ais[0].describe(),
-        setup.folders[0],
-        setup.ais[1].describe(),
-        setup.folders[1],
-        setup.arbiter_folder,
-        setup.arguments()
-    );
+    if !args.json {
+        writeln!(
+            out,
+            "AI 1: {} in {}\nAI 2: {} in {}\nrunning {}\\arbitre({})",
+            setup.ais[0].describe(),
+            setup.folders[0],
+            setup.ais[1].describe(),
+            setup.folders[1],
+            setup.arbiter_folder,
+            setup.arguments()
+        )?;
+        out.flush()?;
+    }
     let options = RunOptions {
         timeout: Duration::from_secs(args.game_timeout),
         screenshot: !args.no_screenshot,
         ..RunOptions::default()
     };
     let outcome = run::run_match(&mut calc, &setup, &options)?;
-    print!("{}", outcome.render()?);
-    println!(
+    let mut screenshot = None;
+    if let Some(screen) = &outcome.screen {
+        ti_files::disk::write_atomic(&args.screenshot, &screen.to_png(1))
+            .with_context(|| format!("writing {}", args.screenshot.display()))?;
+        screenshot = Some(args.screenshot.display().to_string());
+    }
+    let native = matches!(setup.ais, [AiSpec::Level { .. }, AiSpec::Level { .. }]);
+    if args.json {
+        let game = outcome.game()?;
+        verify::check(&setup, &outcome)?;
+        let ai = |i: usize| AiReport {
+            spec: setup.ais[i].describe(),
+            folder: setup.folders[i].clone(),
+            name: String::from_utf8_lossy(game.names[i]).into_owned(),
+        };
+        out.json(&MatchReport {
+            ais: [ai(0), ai(1)],
+            moves: game.moves.to_vec(),
+            colonne: outcome.colonne,
+            nom: outcome.nom.clone(),
+            result: ti68k::play::connect4::describe_result(game.result),
+            seconds: outcome.elapsed.as_secs_f64(),
+            screenshot,
+            checked_natively: native,
+        })?;
+        return Ok(());
+    }
+    write!(out, "{}", outcome.render()?)?;
+    writeln!(
+        out,
         "{}\\colonne = {}, {}\\nom = {:?} ({:.1} s)",
         setup.arbiter_folder,
         outcome.colonne,
         setup.arbiter_folder,
         outcome.nom,
         outcome.elapsed.as_secs_f64()
-    );
-    if let Some(screen) = &outcome.screen {
-        ti_files::disk::write_atomic(&args.screenshot, &screen.to_png(1))
-            .with_context(|| format!("writing {}", args.screenshot.display()))?;
-        println!("final screen: {}", args.screenshot.display());
+    )?;
+    if let Some(path) = &screenshot {
+        writeln!(out, "final screen: {path}")?;
     }
     verify::check(&setup, &outcome)?;
-    let native = matches!(setup.ais, [AiSpec::Level { .. }, AiSpec::Level { .. }]);
-    println!(
+    writeln!(
+        out,
         "checked: the result variables agree with the log, the log with the core's referee{}",
         if native {
             ", the moves with the same AIs played natively"
         } else {
             ""
         }
-    );
+    )?;
     Ok(())
 }
 

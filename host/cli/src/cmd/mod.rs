@@ -11,6 +11,7 @@ mod ladder;
 mod link_args;
 mod ls;
 mod r#match;
+pub mod output;
 mod recv;
 mod replay;
 mod run;
@@ -18,6 +19,10 @@ mod screenshot;
 mod send;
 mod solve;
 mod var;
+
+/// The range of `--table-bits` (log2 of the entries of the exact solver's table, 8 bytes each),
+/// the same for every command that has one.
+pub const TABLE_BITS: std::ops::RangeInclusive<i64> = 10..=30;
 
 /// Board-game AIs for the TI-89, TI-92 Plus and Voyage 200: build, send, test, play.
 ///
@@ -33,7 +38,7 @@ pub struct Cli {
 /// Every subcommand.
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Build calculator programs (.89z/.9xz/.v2z) from calc/programs.
+    /// Build calculator programs (.89z/.9xz/.v2z) of a project, or of C and assembler files.
     Build(build::BuildArgs),
     /// Send variable files (.89z, .9xs, .v2g...) to the calculator, silently.
     Send(send::SendArgs),

@@ -1,6 +1,7 @@
 //! `ti68k recv FOLDER\NAME...`: fetches variables from the calculator into files
 //! (`name.89s`...), written atomically.
 
+use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Context;
@@ -9,6 +10,7 @@ use clap::Args;
 use ti_files::{VarFile, VarPath};
 
 use super::link_args::{progress_bar, LinkArgs};
+use super::output::Out;
 
 /// Receive variables from the calculator into files.
 #[derive(Args, Debug)]
@@ -16,14 +18,21 @@ pub struct RecvArgs {
     #[command(flatten)]
     link: LinkArgs,
     /// Directory to write the files to.
-    #[arg(short = 'o', long, default_value = ".")]
+    #[arg(short = 'd', long, default_value = ".")]
     out_dir: PathBuf,
     /// Variables to fetch, as folder\name (no folder: main).
     #[arg(required = true)]
     vars: Vec<String>,
 }
 
+/// Runs `ti68k recv`.
 pub fn run(args: RecvArgs) -> anyhow::Result<()> {
+    if !args.out_dir.is_dir() {
+        anyhow::bail!(
+            "{} is not a directory: --out-dir names the directory the files go to",
+            args.out_dir.display()
+        );
+    }
     let paths = args
         .vars
         .iter()
@@ -32,6 +41,7 @@ pub fn run(args: RecvArgs) -> anyhow::Result<()> {
     let mut calc = args.link.open()?;
     calc.ready().context("the calculator is not ready")?;
     let bar = progress_bar(&mut calc);
+    let mut stdout = Out::new();
     for path in &paths {
         let var = calc
             .get_variable(path)
@@ -41,7 +51,7 @@ pub fn run(args: RecvArgs) -> anyhow::Result<()> {
         let out = args.out_dir.join(name);
         ti_files::disk::write_atomic(&out, &file.to_bytes()?)
             .with_context(|| format!("writing {}", out.display()))?;
-        bar.println(format!("{path} -> {}", out.display()));
+        bar.suspend(|| writeln!(stdout, "{path} -> {}", out.display()))?;
     }
     bar.finish_and_clear();
     Ok(())

@@ -1,6 +1,7 @@
 //! `ti68k send FILE...`: sends the variables of calculator files (single or group) to the
 //! calculator, silently (existing unlocked variables are overwritten).
 
+use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Context;
@@ -9,6 +10,7 @@ use clap::Args;
 use ti_files::{VarFile, VarName};
 
 use super::link_args::{progress_bar, LinkArgs};
+use super::output::Out;
 
 /// Send variable files to the calculator.
 #[derive(Args, Debug)]
@@ -31,10 +33,11 @@ pub fn read_var_file(path: &std::path::Path) -> anyhow::Result<VarFile> {
             path.display()
         )
     })?;
-    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    let bytes = ti_files::disk::read_calculator_file(path)?;
     VarFile::from_bytes_with_extension(&bytes, ext).with_context(|| format!("{}", path.display()))
 }
 
+/// Runs `ti68k send`.
 pub fn run(args: SendArgs) -> anyhow::Result<()> {
     let folder = args.folder.as_deref().map(VarName::new).transpose()?;
     let mut vars = Vec::new();
@@ -58,15 +61,19 @@ pub fn run(args: SendArgs) -> anyhow::Result<()> {
     let mut calc = args.link.open()?;
     calc.ready().context("the calculator is not ready")?;
     let bar = progress_bar(&mut calc);
+    let mut out = Out::new();
     for v in &vars {
         calc.send_variable(v)
             .with_context(|| format!("sending {}", v.path()))?;
-        bar.println(format!(
-            "sent {} ({}, {} bytes)",
-            v.path(),
-            v.var_type,
-            v.image_len()
-        ));
+        bar.suspend(|| {
+            writeln!(
+                out,
+                "sent {} ({}, {} bytes)",
+                v.path(),
+                v.var_type,
+                v.image_len()
+            )
+        })?;
     }
     bar.finish_and_clear();
     Ok(())

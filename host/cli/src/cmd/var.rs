@@ -1,12 +1,15 @@
 //! `ti68k var get|set FOLDER\NAME [VALUE]`: reads or writes a variable's typed value
 //! (integers and strings, e.g. the contest's `colonne` and `nom`).
 
+use std::io::Write;
+
 use anyhow::Context;
 use clap::{Args, Subcommand};
 
 use ti_files::{Integer, Value, VarPath};
 
 use super::link_args::LinkArgs;
+use super::output::Out;
 
 /// Read or write a variable's value.
 #[derive(Args, Debug)]
@@ -62,6 +65,7 @@ pub fn show(value: &Value) -> String {
     }
 }
 
+/// Runs `ti68k var`.
 pub fn run(args: VarArgs) -> anyhow::Result<()> {
     match args.action {
         VarAction::Get { link, path } => {
@@ -71,7 +75,7 @@ pub fn run(args: VarArgs) -> anyhow::Result<()> {
             let value = calc
                 .get_value(&path)
                 .with_context(|| format!("reading {path}"))?;
-            println!("{}", show(&value));
+            writeln!(Out::new(), "{}", show(&value))?;
         }
         VarAction::Set {
             link,
@@ -88,7 +92,7 @@ pub fn run(args: VarArgs) -> anyhow::Result<()> {
             calc.ready().context("the calculator is not ready")?;
             calc.set_value(&path, &value)
                 .with_context(|| format!("writing {path}"))?;
-            println!("{path} = {}", show(&value));
+            writeln!(Out::new(), "{path} = {}", show(&value))?;
         }
     }
     Ok(())

@@ -94,7 +94,7 @@ fn read_file(path: &Path) -> Result<VarFile, MatchError> {
         source,
     };
     let bytes =
-        std::fs::read(path).map_err(|e| MatchError::Setup(format!("{}: {e}", path.display())))?;
+        ti_files::disk::read_calculator_file(path).map_err(|e| MatchError::Setup(e.to_string()))?;
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
     VarFile::from_bytes_with_extension(&bytes, ext).map_err(file_error)
 }
@@ -155,6 +155,26 @@ pub fn variables(
         }
     }
     Ok(vars)
+}
+
+/// Reads and checks the AIs given as files (a calculator file, or TI-BASIC source text), so that
+/// a missing or damaged file is reported before anything is built or sent.
+pub fn check_ai_files(setup: &MatchSetup) -> Result<(), MatchError> {
+    for (i, (ai, folder)) in setup.ais.iter().zip(&setup.folders).enumerate() {
+        let checked = match ai {
+            AiSpec::File(file) => user_ai(setup, folder, file).map(|_| ()),
+            AiSpec::Basic(source) => basic_ai(setup, folder, source).map(|_| ()),
+            AiSpec::Level { .. } | AiSpec::Faulty { .. } => Ok(()),
+        };
+        checked.map_err(|e| {
+            let why = match e {
+                MatchError::Setup(message) => message,
+                other => other.to_string(),
+            };
+            MatchError::Setup(format!("AI {}: {why}", i + 1))
+        })?;
+    }
+    Ok(())
 }
 
 /// The TI-BASIC AI whose source text is `source`, as a program in text form named like the AI
@@ -257,7 +277,13 @@ pub fn install<C: Cable>(
     wait_for_key: bool,
 ) -> Result<(), MatchError> {
     let vars = variables(setup, programs, wait_for_key)?;
-    calc.send_variables(&vars)
+    send(calc, &vars)
+}
+
+/// Sends variables made by [`variables`] (made first, so that a bad AI file is reported before
+/// the link is opened).
+pub fn send<C: Cable>(calc: &mut Calculator<C>, vars: &[Variable]) -> Result<(), MatchError> {
+    calc.send_variables(vars)
         .map_err(MatchError::link("sending the arbiter and the AIs"))
 }
 

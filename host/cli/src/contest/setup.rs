@@ -143,6 +143,12 @@ impl MatchSetup {
                 self.folders[0]
             )));
         }
+        if let Some(f) = self.folders.iter().find(|f| **f == self.arbiter_folder) {
+            return Err(MatchError::Setup(format!(
+                "an AI's folder is {f}, the arbiter's own folder: the AI's colonne and nom would \
+                 be the arbiter's results; give each AI a folder of its own (--folders ai1,ai2)"
+            )));
+        }
         for ai in &self.ais {
             if let AiSpec::Level { level, .. } = ai {
                 parse_level(level)?;
@@ -225,6 +231,12 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("folder of its own"));
+        s.folders[1] = "main".into();
+        assert!(s
+            .validate()
+            .unwrap_err()
+            .to_string()
+            .contains("the arbiter's own folder"));
         s.folders[1] = "a very long name".into();
         assert!(s.validate().is_err());
     }

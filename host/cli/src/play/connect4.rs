@@ -136,23 +136,31 @@ pub fn render_log(log: &GameLog) -> String {
     let mut grid = [0u8; 48];
     log.board_after(log.moves.len()).render(&mut grid);
     out += &String::from_utf8_lossy(&grid);
-    out += &match log.result {
-        None => "unfinished\n".to_string(),
-        Some(GameResult::Normal(Outcome::Draw)) => "draw (result 0, N)\n".to_string(),
+    out += &describe_result(log.result);
+    out.push('\n');
+    out
+}
+
+/// A game's result in words, with the arbiter's result variables: `AI 1 wins (result 1, N)`,
+/// `draw (result 0, N)`, `AI 2 disqualified: column 8 is not 1-7; AI 1 wins (result 1, D)`,
+/// `unfinished`.
+pub fn describe_result(result: Option<GameResult>) -> String {
+    match result {
+        None => "unfinished".to_string(),
+        Some(GameResult::Normal(Outcome::Draw)) => "draw (result 0, N)".to_string(),
         Some(r @ GameResult::Normal(_)) => format!(
-            "AI {} wins (result {}, N)\n",
+            "AI {} wins (result {}, N)",
             r.result_colonne(),
             r.result_colonne()
         ),
         Some(r @ GameResult::Disqualified(d)) => format!(
-            "AI {} disqualified: {}; AI {} wins (result {}, D)\n",
+            "AI {} disqualified: {}; AI {} wins (result {}, D)",
             d.seat.number(),
             describe_fault(&d),
             r.result_colonne(),
             r.result_colonne()
         ),
-    };
-    out
+    }
 }
 
 /// Why an AI was disqualified, with the logged value where the fault has one.
