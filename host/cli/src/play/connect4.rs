@@ -6,6 +6,7 @@ use calc::connect4::ai::{self, Ai};
 use calc::connect4::log::GameLog;
 use calc::connect4::referee::{Disqualification, Fault, GameResult};
 use calc::connect4::solver::{self, Solver};
+use calc::connect4::strategy::{self, Strategy};
 use calc::connect4::{search, Board, MoveError, Outcome, ParseErrorKind, Player};
 use calc::Rng;
 
@@ -124,6 +125,32 @@ pub fn run_match(
     })
 }
 
+/// A match of `pairs` pairs of games between two strategies — a user's AI
+/// (calc::connect4::strategy::Strategy) against another, or against a player of the ladder
+/// (`calc::connect4::strategy::Ladder`) — tallied from `a`'s side. Each game is [`strategy::play`] as the contest plays
+/// it (an illegal column loses the game); the two games of a pair share their seeds, the
+/// colours swapped. The pair seeds are drawn from `seed`.
+pub fn strategy_match(
+    a: &mut dyn Strategy,
+    b: &mut dyn Strategy,
+    pairs: u32,
+    seed: u32,
+) -> super::Tally {
+    super::run_match(pairs, seed, |game_seed, a_first| {
+        let seeds = [game_seed, game_seed ^ 0x5EED_C4C4];
+        let game = if a_first {
+            strategy::play([&mut *a, &mut *b], seeds)
+        } else {
+            strategy::play([&mut *b, &mut *a], seeds)
+        };
+        match strategy::first_won(&game) {
+            Some(true) => SeatResult::FirstWins,
+            Some(false) => SeatResult::SecondWins,
+            None => SeatResult::Draw,
+        }
+    })
+}
+
 /// A logged game as text: a header with the names and the result, then one line per move and
 /// the final board.
 pub fn render_log(log: &GameLog) -> String {
@@ -214,6 +241,35 @@ pub fn parse_board(moves: &str) -> Result<Board, BadMoves> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A strategy of the user's (here: the centremost legal column) plays matches against
+    /// the ladder like any player.
+    #[test]
+    fn a_strategy_plays_matches_against_the_ladder() {
+        use calc::connect4::strategy::Ladder;
+        struct Centre;
+        impl Strategy for Centre {
+            fn name(&self) -> &[u8] {
+                b"centre"
+            }
+            fn choose(&mut self, board: &Board, _rng: &mut Rng) -> u8 {
+                [3, 2, 4, 1, 5, 0, 6]
+                    .into_iter()
+                    .find(|&c| board.can_play(c))
+                    .unwrap_or(0)
+            }
+        }
+        let mut table = vec![search::Entry::EMPTY; 512];
+        let mut winblock = Ladder::new(Ai::WinBlock, &mut table);
+        let tally = strategy_match(&mut Centre, &mut winblock, 20, 1);
+        assert_eq!(tally.games(), 40);
+        // Centre-first without looking for wins loses to win/block far more than it wins.
+        assert!(tally.losses > tally.wins, "{}", tally.summary());
+        let mut random = [search::Entry::EMPTY; 1];
+        let mut random = Ladder::new(Ai::Random, &mut random);
+        let tally = strategy_match(&mut winblock, &mut random, 20, 1);
+        assert!(tally.wins > 30, "{}", tally.summary());
+    }
 
     #[test]
     fn bad_moves_say_what_and_where() {
