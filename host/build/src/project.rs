@@ -52,8 +52,8 @@ impl Project {
     }
 
     /// The project whose manifest is `manifest` (a `Cargo.toml`). The toolkit is `toolkit` if
-    /// given, else the checkout of the project's `programs` path dependency, else
-    /// [`default_toolkit`].
+    /// given, else the checkout of the project's `programs` path dependency, else the one its
+    /// `[package.metadata.ti] toolkit` names (a C project), else [`default_toolkit`].
     pub fn at_manifest(manifest: &Path, toolkit: Option<&Path>) -> Result<Project, BuildError> {
         let manifest = absolute(manifest)?;
         let dir = manifest
@@ -80,7 +80,13 @@ impl Project {
                     &t,
                     &format!("the programs dependency of {}", manifest.display()),
                 )?,
-                None => default_toolkit()?,
+                None => match named_toolkit(&text, &dir) {
+                    Some(t) => check_toolkit(
+                        &t,
+                        &format!("[package.metadata.ti] toolkit of {}", manifest.display()),
+                    )?,
+                    None => default_toolkit()?,
+                },
             },
         };
         Ok(Project {
@@ -211,6 +217,18 @@ fn programs_dependency(manifest: &str, dir: &Path) -> Option<PathBuf> {
         .as_str()?;
     let programs = dir.join(path);
     Some(programs.join("../.."))
+}
+
+/// The toolkit a manifest names in `[package.metadata.ti] toolkit` (relative to its folder).
+fn named_toolkit(manifest: &str, dir: &Path) -> Option<PathBuf> {
+    let doc: toml::Table = manifest.parse().ok()?;
+    let path = doc
+        .get("package")?
+        .get("metadata")?
+        .get("ti")?
+        .get("toolkit")?
+        .as_str()?;
+    Some(dir.join(path))
 }
 
 fn absolute(path: &Path) -> Result<PathBuf, BuildError> {

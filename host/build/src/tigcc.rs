@@ -61,6 +61,10 @@ pub enum Unbound {
     UnknownType(String),
 }
 
+/// The calls that never return (TIGCC declares them `noreturn`): GCC then knows that code after
+/// them is not reached.
+const NO_RETURN: [&str; 1] = ["ER_throwVar"];
+
 /// The types of 4 bytes besides pointers.
 const LONG_TYPES: [&str; 7] = [
     "long",
@@ -193,6 +197,7 @@ fn function(call: &RomCall, proto: &Prototype) -> String {
     }
     let _ = writeln!(out, " }} {args};");
     let names: Vec<String> = (0..proto.params.len()).map(|i| format!("_a{i}")).collect();
+
     let values: Vec<String> = names.iter().map(|n| format!("({n})")).collect();
     let (macro_params, rest, ptype) = if proto.variadic {
         (
@@ -203,10 +208,25 @@ fn function(call: &RomCall, proto: &Prototype) -> String {
     } else {
         (names.join(", "), "", args.clone())
     };
+    let _ = writeln!(out, "typedef {} _rom_fn_{name}({ptype});", proto.result);
+    if NO_RETURN.contains(&name) && !proto.variadic {
+        // A call that never returns goes through an inline function GCC knows the fact of.
+        let _ = writeln!(
+            out,
+            "static inline __attribute__((__noreturn__, __always_inline__)) void \
+             _rom_noreturn_{name}({args} a) {{\n  ((_rom_fn_{name} *)_rom_call_addr({index:#X}))(a);\n  \
+             __builtin_unreachable();\n}}"
+        );
+        let _ = writeln!(
+            out,
+            "#define {name}({macro_params}) _rom_noreturn_{name}(({args}){{{}}})",
+            values.join(", ")
+        );
+        return out;
+    }
     let _ = writeln!(
         out,
-        "#define {name}({macro_params}) \\\n  (({} (*)({ptype}))_rom_call_addr({index:#X}))(({args}){{{}}}{rest})",
-        proto.result,
+        "#define {name}({macro_params}) \\\n  ((_rom_fn_{name} *)_rom_call_addr({index:#X}))(({args}){{{}}}{rest})",
         values.join(", ")
     );
     out
@@ -418,8 +438,15 @@ mod tests {
         assert!(h.contains(
             "typedef struct { short x; short y; const char * s; short attr; } _rom_args_DrawStr;"
         ), "{h}");
+        assert!(
+            h.contains("typedef void _rom_fn_DrawStr(_rom_args_DrawStr);"),
+            "{h}"
+        );
         assert!(h.contains(
-            "#define DrawStr(_a0, _a1, _a2, _a3) \\\n  ((void (*)(_rom_args_DrawStr))_rom_call_addr(0x1A9))((_rom_args_DrawStr){(_a0), (_a1), (_a2), (_a3)})"
+            "#define DrawStr(_a0, _a1, _a2, _a3) \\\n  ((_rom_fn_DrawStr *)_rom_call_addr(0x1A9))((_rom_args_DrawStr){(_a0), (_a1), (_a2), (_a3)})"
+        ), "{h}");
+        assert!(h.contains(
+            "static inline __attribute__((__noreturn__, __always_inline__)) void _rom_noreturn_ER_throwVar("
         ), "{h}");
         // A lone short is padded to a whole slot; a char travels as a word.
         assert!(h.contains("typedef struct { short err; short _pad; } _rom_args_ER_throwVar;"));
@@ -427,7 +454,8 @@ mod tests {
             "typedef struct { short x; short y; short c; short attr; } _rom_args_DrawChar;"
         ));
         // Variadic arguments follow the struct.
-        assert!(h.contains("((HSym (*)(_rom_args_VarStore, ...))_rom_call_addr(0x86))((_rom_args_VarStore){(_a0), (_a1), (_a2)}, ##__VA_ARGS__)"));
+        assert!(h.contains("typedef HSym _rom_fn_VarStore(_rom_args_VarStore, ...);"));
+        assert!(h.contains("((_rom_fn_VarStore *)_rom_call_addr(0x86))((_rom_args_VarStore){(_a0), (_a1), (_a2)}, ##__VA_ARGS__)"));
     }
 
     #[test]

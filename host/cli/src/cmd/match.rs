@@ -1,8 +1,9 @@
-//! `ti68k match`: one game of the Connect Four contest on the calculator (TiEmu, or a real one
-//! over a cable). Installs the arbiter in its folder and the two AIs in theirs (this project's
-//! `joueur` at a level of the ladder, the faulty test AI, or the user's own program file),
-//! runs `arbitre("ai1","ai2")`, reads back `colonne`, `nom` and `journal`, prints the game,
-//! checks it against the core (calc::connect4) and saves the final screen as a PNG.
+//! `ti68k match`: games of the Connect Four contest on the calculator (TiEmu, or a real one
+//! over a cable) or in the emulator (`--emulator`). Installs the arbiter in its folder and the
+//! two AIs in theirs (this project's `joueur` at a level of the ladder, the faulty test AI, or
+//! the user's own program file), runs `arbitre("ai1","ai2")`, reads back `colonne`, `nom` and
+//! `journal`, prints the game, checks it against the core (calc::connect4) and saves the final
+//! screen as a PNG. With `--games N`, N games with the sides swapped every game, and a tally.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -12,10 +13,12 @@ use anyhow::Context;
 use clap::Args;
 use serde::Serialize;
 
-use ti68k::contest::install::{self, Programs};
+use ti68k::contest::emulator;
+use ti68k::contest::install::{self, Installed, Programs};
 use ti68k::contest::run::{self, RunOptions};
 use ti68k::contest::setup::{AiSpec, MatchSetup};
 use ti68k::contest::verify;
+use ti68k::play::connect4::describe_result;
 
 use super::link_args::{progress_bar, LinkArgs};
 use super::output::Out;
@@ -56,9 +59,20 @@ pub struct MatchArgs {
     #[arg(long, default_value = "nom")]
     nom: String,
     /// Directory with arbitre, joueur, fautif and replay as calculator files (default: build
-    /// them from this repository).
+    /// them from the toolkit).
     #[arg(long)]
     programs: Option<PathBuf>,
+    /// The toolkit's checkout the contest programs are built from (default: the one this tool
+    /// was built from; also TI68K_TOOLKIT).
+    #[arg(long)]
+    toolkit: Option<PathBuf>,
+    /// Play in the emulator (ti-emulator, a high-level AMS) instead of on a calculator: no
+    /// cable, no TiEmu, no final screen.
+    #[arg(long)]
+    emulator: bool,
+    /// Games to play; the AIs swap sides every game, and a tally ends the match.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    games: u32,
     /// Where the final screen is saved (PNG).
     #[arg(long, default_value = "match.png")]
     screenshot: PathBuf,
@@ -73,9 +87,11 @@ pub struct MatchArgs {
     json: bool,
 }
 
-/// The result of a match (the `--json` object).
+/// The result of a game (the `--json` object, one a game).
 #[derive(Serialize)]
 struct MatchReport {
+    /// The game's number in the match, from 1.
+    game: u32,
     /// AI 1 and AI 2: what was installed, where, the name each gave.
     ais: [AiReport; 2],
     /// The columns played, 1-7.
@@ -148,86 +164,156 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     install::check_ai_files(&setup)?;
     let programs = match &args.programs {
         Some(dir) => Programs::from_dir(dir, model)?,
-        None => Programs::build(&std::env::current_dir()?)?,
+        None => {
+            let toolkit = match &args.toolkit {
+                Some(t) => t.clone(),
+                None => ti_build::project::default_toolkit()?,
+            };
+            Programs::build_in(&toolkit)?
+        }
     };
     // Every file is read and every variable made before the link is opened.
-    let vars = install::variables(&setup, &programs, !args.no_screenshot)?;
+    install::variables(&setup, &programs, !args.no_screenshot)?;
     let mut out = Out::new();
-    let mut calc = args.link.open()?;
-    calc.ready().context("the calculator is not ready")?;
-    let bar = progress_bar(&mut calc);
-    install::send(&mut calc, &vars)?;
-    bar.finish_and_clear();
-    if !args.json {
+    let mut link = if args.emulator {
+        None
+    } else {
+        let mut calc = args.link.open()?;
+        calc.ready().context("the calculator is not ready")?;
+        Some(calc)
+    };
+    let mut installed = Installed::new();
+    let mut tally = [0u32; 3];
+    for game in 0..args.games {
+        let this = game_setup(&setup, game);
+        if !args.json && args.games == 1 {
+            writeln!(
+                out,
+                "AI 1: {} in {}\nAI 2: {} in {}\nrunning {}\\arbitre({}){}",
+                this.ais[0].describe(),
+                this.folders[0],
+                this.ais[1].describe(),
+                this.folders[1],
+                this.arbiter_folder,
+                this.arguments(),
+                if args.emulator {
+                    " in the emulator"
+                } else {
+                    ""
+                }
+            )?;
+            out.flush()?;
+        }
+        let outcome = match &mut link {
+            Some(calc) => {
+                let bar = progress_bar(calc);
+                installed.install(calc, &this, &programs, !args.no_screenshot)?;
+                bar.finish_and_clear();
+                let options = RunOptions {
+                    timeout: Duration::from_secs(args.game_timeout),
+                    screenshot: !args.no_screenshot,
+                    ..RunOptions::default()
+                };
+                run::run_match(calc, &this, &options)?
+            }
+            None => emulator::play(&this, &programs)?.outcome,
+        };
+        let mut screenshot = None;
+        if let Some(screen) = &outcome.screen {
+            ti_files::disk::write_atomic(&args.screenshot, &screen.to_png(1))
+                .with_context(|| format!("writing {}", args.screenshot.display()))?;
+            screenshot = Some(args.screenshot.display().to_string());
+        }
+        verify::check(&this, &outcome)?;
+        let log = outcome.game()?;
+        // The first AI as given: AI 1 in even games, AI 2 in odd ones.
+        let given_first = if game % 2 == 0 { 1 } else { 2 };
+        match outcome.colonne {
+            0 => tally[1] += 1,
+            c if c == given_first => tally[0] += 1,
+            _ => tally[2] += 1,
+        }
+        let native = matches!(this.ais, [AiSpec::Level { .. }, AiSpec::Level { .. }]);
+        if args.json {
+            let ai = |i: usize| AiReport {
+                spec: this.ais[i].describe(),
+                folder: this.folders[i].clone(),
+                name: String::from_utf8_lossy(log.names[i]).into_owned(),
+            };
+            out.json(&MatchReport {
+                game: game + 1,
+                ais: [ai(0), ai(1)],
+                moves: log.moves.to_vec(),
+                colonne: outcome.colonne,
+                nom: outcome.nom.clone(),
+                result: describe_result(log.result),
+                seconds: outcome.elapsed.as_secs_f64(),
+                screenshot,
+                checked_natively: native,
+            })?;
+            continue;
+        }
+        if args.games > 1 {
+            let name = |i: usize| String::from_utf8_lossy(log.names[i]).into_owned();
+            writeln!(
+                out,
+                "game {:>3}: {} (O) vs {} (X), {} moves: {}",
+                game + 1,
+                name(0),
+                name(1),
+                log.moves.len(),
+                describe_result(log.result)
+            )?;
+            out.flush()?;
+            continue;
+        }
+        write!(out, "{}", outcome.render()?)?;
         writeln!(
             out,
-            "AI 1: {} in {}\nAI 2: {} in {}\nrunning {}\\arbitre({})",
-            setup.ais[0].describe(),
-            setup.folders[0],
-            setup.ais[1].describe(),
-            setup.folders[1],
-            setup.arbiter_folder,
-            setup.arguments()
+            "{}\\colonne = {}, {}\\nom = {:?} ({:.1} s)",
+            this.arbiter_folder,
+            outcome.colonne,
+            this.arbiter_folder,
+            outcome.nom,
+            outcome.elapsed.as_secs_f64()
         )?;
-        out.flush()?;
-    }
-    let options = RunOptions {
-        timeout: Duration::from_secs(args.game_timeout),
-        screenshot: !args.no_screenshot,
-        ..RunOptions::default()
-    };
-    let outcome = run::run_match(&mut calc, &setup, &options)?;
-    let mut screenshot = None;
-    if let Some(screen) = &outcome.screen {
-        ti_files::disk::write_atomic(&args.screenshot, &screen.to_png(1))
-            .with_context(|| format!("writing {}", args.screenshot.display()))?;
-        screenshot = Some(args.screenshot.display().to_string());
-    }
-    let native = matches!(setup.ais, [AiSpec::Level { .. }, AiSpec::Level { .. }]);
-    if args.json {
-        let game = outcome.game()?;
-        verify::check(&setup, &outcome)?;
-        let ai = |i: usize| AiReport {
-            spec: setup.ais[i].describe(),
-            folder: setup.folders[i].clone(),
-            name: String::from_utf8_lossy(game.names[i]).into_owned(),
-        };
-        out.json(&MatchReport {
-            ais: [ai(0), ai(1)],
-            moves: game.moves.to_vec(),
-            colonne: outcome.colonne,
-            nom: outcome.nom.clone(),
-            result: ti68k::play::connect4::describe_result(game.result),
-            seconds: outcome.elapsed.as_secs_f64(),
-            screenshot,
-            checked_natively: native,
-        })?;
-        return Ok(());
-    }
-    write!(out, "{}", outcome.render()?)?;
-    writeln!(
-        out,
-        "{}\\colonne = {}, {}\\nom = {:?} ({:.1} s)",
-        setup.arbiter_folder,
-        outcome.colonne,
-        setup.arbiter_folder,
-        outcome.nom,
-        outcome.elapsed.as_secs_f64()
-    )?;
-    if let Some(path) = &screenshot {
-        writeln!(out, "final screen: {path}")?;
-    }
-    verify::check(&setup, &outcome)?;
-    writeln!(
-        out,
-        "checked: the result variables agree with the log, the log with the core's referee{}",
-        if native {
-            ", the moves with the same AIs played natively"
-        } else {
-            ""
+        if let Some(path) = &screenshot {
+            writeln!(out, "final screen: {path}")?;
         }
-    )?;
+        writeln!(
+            out,
+            "checked: the result variables agree with the log, the log with the core's referee{}",
+            if native {
+                ", the moves with the same AIs played natively"
+            } else {
+                ""
+            }
+        )?;
+    }
+    if args.games > 1 && !args.json {
+        writeln!(
+            out,
+            "{} against {}: {} won, {} drawn, {} lost of {} games (sides swapped every game; \
+             each game checked)",
+            args.ai1, args.ai2, tally[0], tally[1], tally[2], args.games
+        )?;
+    }
     Ok(())
+}
+
+/// Game `game` (0-based) of a match of several: the AIs swap sides every game, and the seeds
+/// of the toolkit's AIs move on by one each game, so that no two games are the same.
+fn game_setup(setup: &MatchSetup, game: u32) -> MatchSetup {
+    let mut this = setup.clone();
+    for ai in &mut this.ais {
+        if let AiSpec::Level { seed, .. } = ai {
+            *seed = seed.wrapping_add(game);
+        }
+    }
+    if game % 2 == 1 {
+        this.ais.swap(0, 1);
+    }
+    this
 }
 
 #[cfg(test)]

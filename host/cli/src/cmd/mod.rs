@@ -11,6 +11,7 @@ mod ladder;
 mod link_args;
 mod ls;
 mod r#match;
+mod new;
 pub mod output;
 mod recv;
 mod replay;
@@ -38,6 +39,8 @@ pub struct Cli {
 /// Every subcommand.
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Make a project of your own: a contest AI or a program, in Rust or C.
+    New(new::NewArgs),
     /// Build calculator programs (.89z/.9xz/.v2z) of a project, or of C and assembler files.
     Build(build::BuildArgs),
     /// Send variable files (.89z, .9xs, .v2g...) to the calculator, silently.
@@ -74,6 +77,7 @@ impl Cli {
     /// Runs the chosen subcommand.
     pub fn run(self) -> anyhow::Result<()> {
         match self.command {
+            Command::New(args) => new::run(args),
             Command::Build(args) => build::run(args),
             Command::Send(a) => send::run(a),
             Command::Recv(a) => recv::run(a),

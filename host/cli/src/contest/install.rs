@@ -28,17 +28,22 @@ pub struct Programs {
 const NAMES: [&str; 4] = ["arbitre", "joueur", "fautif", "replay"];
 
 impl Programs {
-    /// Builds the programs from the repository containing `dir` (the cross build of
-    /// docs/building.md; cached under `target/`).
+    /// Builds the programs of the toolkit checkout at or above `dir` (the cross build of
+    /// docs/building.md; cached under its `target/`).
     pub fn build(dir: &Path) -> Result<Programs, MatchError> {
         let root = repository_root(dir).map_err(|e| MatchError::Build {
             program: "arbitre".into(),
             source: Box::new(e),
         })?;
+        Programs::build_in(&root)
+    }
+
+    /// Builds the programs of the toolkit checkout at `root`.
+    pub fn build_in(root: &Path) -> Result<Programs, MatchError> {
         let mut data = Vec::new();
         for program in NAMES {
             let built =
-                build(&BuildOptions::new(&root, program)).map_err(|e| MatchError::Build {
+                build(&BuildOptions::new(root, program)).map_err(|e| MatchError::Build {
                     program: program.into(),
                     source: Box::new(e),
                 })?;
