@@ -51,7 +51,7 @@ fn machine(images: &[ProgramImage; 3], setup: &MatchSetup) -> Machine {
                 )
                 .unwrap();
             }
-            AiSpec::File(_) | AiSpec::Basic(_) => {
+            AiSpec::File { .. } | AiSpec::Basic(_) => {
                 unreachable!("the harness tests use the project's AIs")
             }
         }

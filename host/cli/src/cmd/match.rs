@@ -37,7 +37,8 @@ pub struct MatchArgs {
     /// AI 2 (X): as --ai1.
     #[arg(long, default_value = "random")]
     ai2: String,
-    /// Seed of AI 1's random choices (this project's AI).
+    /// Seed of AI 1's random choices: its variable graine (a level of joueur, or an AI built
+    /// with the toolkit).
     #[arg(long, default_value_t = 1)]
     seed1: u32,
     /// Seed of AI 2's random choices.
@@ -136,7 +137,7 @@ fn ai_spec(text: &str, seed: u32) -> anyhow::Result<AiSpec> {
     }
     let path = PathBuf::from(text);
     if path.extension().is_some() || path.exists() {
-        return Ok(AiSpec::File(path));
+        return Ok(AiSpec::file(path, seed));
     }
     Ok(AiSpec::level(text, seed))
 }
@@ -185,7 +186,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     let mut installed = Installed::new();
     let mut tally = [0u32; 3];
     for game in 0..args.games {
-        let this = game_setup(&setup, game);
+        let this = setup.game(game);
         if !args.json && args.games == 1 {
             writeln!(
                 out,
@@ -299,21 +300,6 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         )?;
     }
     Ok(())
-}
-
-/// Game `game` (0-based) of a match of several: the AIs swap sides every game, and the seeds
-/// of the toolkit's AIs move on by one each game, so that no two games are the same.
-fn game_setup(setup: &MatchSetup, game: u32) -> MatchSetup {
-    let mut this = setup.clone();
-    for ai in &mut this.ais {
-        if let AiSpec::Level { seed, .. } = ai {
-            *seed = seed.wrapping_add(game);
-        }
-    }
-    if game % 2 == 1 {
-        this.ais.swap(0, 1);
-    }
-    this
 }
 
 #[cfg(test)]

@@ -155,7 +155,14 @@ pub fn variables(
                     Value::Integer(Integer::from(i64::from(*fault))),
                 )?);
             }
-            AiSpec::File(file) => vars.extend(user_ai(setup, folder, file)?),
+            AiSpec::File { path, seed } => {
+                vars.extend(user_ai(setup, folder, path)?);
+                vars.push(value(
+                    folder,
+                    "graine",
+                    Value::Integer(Integer::from(i64::from(*seed))),
+                )?);
+            }
             AiSpec::Basic(source) => vars.push(basic_ai(setup, folder, source)?),
         }
     }
@@ -167,7 +174,7 @@ pub fn variables(
 pub fn check_ai_files(setup: &MatchSetup) -> Result<(), MatchError> {
     for (i, (ai, folder)) in setup.ais.iter().zip(&setup.folders).enumerate() {
         let checked = match ai {
-            AiSpec::File(file) => user_ai(setup, folder, file).map(|_| ()),
+            AiSpec::File { path, .. } => user_ai(setup, folder, path).map(|_| ()),
             AiSpec::Basic(source) => basic_ai(setup, folder, source).map(|_| ()),
             AiSpec::Level { .. } | AiSpec::Faulty { .. } => Ok(()),
         };
@@ -358,7 +365,7 @@ mod tests {
         ti_files::disk::write_atomic(&file, &group.to_bytes().unwrap()).unwrap();
         let setup = MatchSetup::new(
             Model::Ti89,
-            [AiSpec::File(file.clone()), AiSpec::level("random", 1)],
+            [AiSpec::file(file.clone(), 5), AiSpec::level("random", 1)],
         );
         let vars = variables(&setup, &programs(), false).unwrap();
         let all = names(&vars);
@@ -367,7 +374,7 @@ mod tests {
         // A file for another model is refused with a message saying so.
         let v200 = MatchSetup::new(
             Model::V200,
-            [AiSpec::File(file), AiSpec::level("random", 1)],
+            [AiSpec::file(file, 5), AiSpec::level("random", 1)],
         );
         let e = variables(&v200, &programs(), false)
             .unwrap_err()
@@ -409,7 +416,7 @@ mod tests {
         ti_files::disk::write_atomic(&file, &bytes).unwrap();
         let setup = MatchSetup::new(
             Model::V200,
-            [AiSpec::File(file), AiSpec::level("random", 1)],
+            [AiSpec::file(file, 5), AiSpec::level("random", 1)],
         );
         let vars = variables(&setup, &programs(), false).unwrap();
         let from_file = vars.iter().find(|v| v.path().to_string() == "ai1\\joueur");

@@ -26,8 +26,14 @@ pub enum AiSpec {
     },
     /// The user's own AI: every variable of this calculator file goes into the AI's folder;
     /// its program (the file's only program, or the variable named like the AI program) is
-    /// installed under the AI program's name.
-    File(PathBuf),
+    /// installed under the AI program's name, with `graine` = `seed` beside it (an AI made
+    /// with the toolkit draws from it; any other ignores it).
+    File {
+        /// The calculator file.
+        path: PathBuf,
+        /// The seed.
+        seed: u32,
+    },
     /// A TI-BASIC AI from its source text file (e.g. calc/programs/basic/joueur.txt),
     /// installed in text form under the AI program's name (TI's OS tokenizes it on its first
     /// run; PedroM has no TI-BASIC).
@@ -43,12 +49,20 @@ impl AiSpec {
         }
     }
 
+    /// The user's AI in the calculator file `path`, with `seed` in its `graine`.
+    pub fn file(path: impl Into<PathBuf>, seed: u32) -> AiSpec {
+        AiSpec::File {
+            path: path.into(),
+            seed,
+        }
+    }
+
     /// A short description for messages and reports.
     pub fn describe(&self) -> String {
         match self {
             AiSpec::Level { level, seed } => format!("joueur {level} (seed {seed})"),
             AiSpec::Faulty { fault } => format!("fautif (fault {fault})"),
-            AiSpec::File(path) => path.display().to_string(),
+            AiSpec::File { path, .. } => path.display().to_string(),
             AiSpec::Basic(path) => format!("TI-BASIC {}", path.display()),
         }
     }
@@ -155,6 +169,25 @@ impl MatchSetup {
             }
         }
         Ok(())
+    }
+
+    /// Game `n` (from 0) of a match of several games: the AIs swap sides every game (AI 1 of
+    /// the setup moves first in even games), and the seeds move on by one each game, so that no
+    /// two games are the same.
+    pub fn game(&self, n: u32) -> MatchSetup {
+        let mut this = self.clone();
+        for ai in &mut this.ais {
+            match ai {
+                AiSpec::Level { seed, .. } | AiSpec::File { seed, .. } => {
+                    *seed = seed.wrapping_add(n)
+                }
+                AiSpec::Faulty { .. } | AiSpec::Basic(_) => {}
+            }
+        }
+        if n % 2 == 1 {
+            this.ais.swap(0, 1);
+        }
+        this
     }
 
     /// The arguments typed between the parentheses of `arbitre(...)`: the two folders, and
