@@ -302,7 +302,7 @@ fn flags_agree_across_commands() {
     let help = |command: &str| {
         String::from_utf8(ti68k().args([command, "--help"]).output().unwrap().stdout).unwrap()
     };
-    for command in ["screenshot", "book"] {
+    for command in ["screenshot", "book", "backup"] {
         assert!(help(command).contains("-o, --output <OUTPUT>"), "{command}");
     }
     for command in ["recv", "build"] {

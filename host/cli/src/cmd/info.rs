@@ -1,23 +1,32 @@
 //! `ti68k info FILE...`: prints what calculator files hold (model, folder, name, type, size
 //! and checksum status of every variable; the blocks of FLASH files), or the same as JSON
 //! (`--json`, docs/cli.md#info). Exits non-zero when a file is damaged or unreadable.
+//!
+//! `ti68k info` without files asks the calculator at the end of `--cable` who it is: model, OS
+//! and boot versions, hardware, language; over the Titanium's USB port also its ID, memory and
+//! screen. (Over DBUS this is the VER request, which PedroM answers only after ENTER is
+//! pressed on its keyboard.)
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use anyhow::bail;
+use anyhow::{bail, Context};
 use clap::Args;
 use serde::Serialize;
 
 use ti_files::{parse_extension, FlashFile, Model, VarFile};
+use ti_link::ops::Identity;
 
+use super::link_args::LinkArgs;
 use super::output::Out;
 
-/// Describe calculator files and check their checksums.
+/// Describe calculator files and check their checksums, or (without files) the calculator.
 #[derive(Args, Debug)]
 pub struct InfoArgs {
-    /// Files: variable files (.89z, .9xs, .v2g...) or FLASH files (.89u, .9xk...).
-    #[arg(required = true)]
+    #[command(flatten)]
+    link: LinkArgs,
+    /// Files: variable files (.89z, .9xs, .v2g...) or FLASH files (.89u, .9xk...). None: ask
+    /// the calculator on --cable.
     files: Vec<PathBuf>,
     /// Print one JSON object per file instead of text (fields: docs/cli.md#info).
     #[arg(long)]
@@ -75,6 +84,64 @@ struct BlockInfo {
     hardware_id: u8,
     revision: String,
     size: usize,
+}
+
+/// What the calculator says of itself (the `--json` object without files): each field `null`
+/// where its protocol does not give it.
+#[derive(Serialize)]
+struct CalculatorInfo<'a> {
+    /// The cable and calculator, as the link describes them.
+    calculator: String,
+    protocol: &'a str,
+    model: Option<&'a str>,
+    product: Option<&'a str>,
+    os_version: Option<&'a str>,
+    boot_version: Option<&'a str>,
+    hardware_version: Option<u32>,
+    language: Option<u8>,
+    sub_language: Option<u8>,
+    calculator_id: Option<&'a str>,
+    ram_total: Option<u64>,
+    ram_user: Option<u64>,
+    ram_free: Option<u64>,
+    flash_total: Option<u64>,
+    flash_user: Option<u64>,
+    flash_free: Option<u64>,
+    lcd: Option<(u16, u16)>,
+    battery_ok: Option<bool>,
+}
+
+fn info_calculator(link: &LinkArgs, json: bool) -> anyhow::Result<()> {
+    let mut calc = link.open_any()?;
+    calc.ready().context("the calculator is not ready")?;
+    let id: Identity = calc.identity().context("asking the calculator who it is")?;
+    let mut out = Out::new();
+    if !json {
+        writeln!(out, "{}:", calc.describe())?;
+        write!(out, "{id}")?;
+        return Ok(());
+    }
+    out.json(&CalculatorInfo {
+        calculator: calc.describe(),
+        protocol: id.protocol,
+        model: id.model.as_deref(),
+        product: id.product.as_deref(),
+        os_version: id.os_version.as_deref(),
+        boot_version: id.boot_version.as_deref(),
+        hardware_version: id.hardware_version,
+        language: id.language,
+        sub_language: id.sub_language,
+        calculator_id: id.calculator_id.as_deref(),
+        ram_total: id.ram_total,
+        ram_user: id.ram_user,
+        ram_free: id.ram_free,
+        flash_total: id.flash_total,
+        flash_user: id.flash_user,
+        flash_free: id.flash_free,
+        lcd: id.lcd,
+        battery_ok: id.battery_ok,
+    })?;
+    Ok(())
 }
 
 fn var_file(bytes: &[u8], ext: &str, info: &mut FileInfo) -> anyhow::Result<()> {
@@ -214,6 +281,9 @@ fn print_text(out: &mut Out, info: &FileInfo) -> std::io::Result<()> {
 
 /// Runs `ti68k info`.
 pub fn run(args: InfoArgs) -> anyhow::Result<()> {
+    if args.files.is_empty() {
+        return info_calculator(&args.link, args.json);
+    }
     let mut out = Out::new();
     let mut bad = 0;
     for path in &args.files {

@@ -1,5 +1,6 @@
-//! `ti68k ls [FOLDER]`: lists the calculator's folders and variables, as text or as JSON
-//! (`--json`, docs/cli.md#ls).
+//! `ti68k ls [FOLDER]`: lists the calculator's folders, variables (type, size, locked or
+//! archived) and FLASH applications, over any cable, as text or as JSON (`--json`,
+//! docs/cli.md#ls).
 
 use std::io::Write;
 
@@ -12,19 +13,26 @@ use ti_files::VarName;
 use super::link_args::LinkArgs;
 use super::output::Out;
 
-/// List the calculator's folders and variables.
+/// List the calculator's folders, variables and FLASH applications.
 #[derive(Args, Debug)]
 pub struct LsArgs {
     #[command(flatten)]
     link: LinkArgs,
     /// List only this folder.
     folder: Option<String>,
-    /// Print the listing as one JSON array of folders instead of text (docs/cli.md#ls).
+    /// Print the listing as one JSON object instead of text (docs/cli.md#ls).
     #[arg(long)]
     json: bool,
 }
 
-/// A folder (the `--json` objects).
+/// The listing (the `--json` object).
+#[derive(Serialize)]
+struct Listing {
+    folders: Vec<Folder>,
+    /// The FLASH applications (none when one folder is listed).
+    apps: Vec<App>,
+}
+
 #[derive(Serialize)]
 struct Folder {
     folder: String,
@@ -44,17 +52,22 @@ struct Entry {
     attribute: &'static str,
 }
 
+#[derive(Serialize)]
+struct App {
+    name: String,
+    size: u64,
+}
+
 /// Runs `ti68k ls`.
 pub fn run(args: LsArgs) -> anyhow::Result<()> {
-    let folder = args.folder.as_deref().map(VarName::new).transpose()?;
-    let mut calc = args.link.open()?;
+    let only = args.folder.as_deref().map(VarName::new).transpose()?;
+    let mut calc = args.link.open_any()?;
     calc.ready().context("the calculator is not ready")?;
-    let listings = match &folder {
-        Some(f) => vec![calc.list_folder(f)?],
-        None => calc.list()?,
-    };
-    let folders: Vec<Folder> = listings
+    let listing = calc.listing().context("listing the calculator")?;
+    let folders: Vec<Folder> = listing
+        .folders
         .iter()
+        .filter(|l| only.as_ref().is_none_or(|f| f == &l.folder))
         .map(|l| Folder {
             folder: l.folder.to_string(),
             variables: l
@@ -70,9 +83,21 @@ pub fn run(args: LsArgs) -> anyhow::Result<()> {
                 .collect(),
         })
         .collect();
+    let apps: Vec<App> = if only.is_none() {
+        listing
+            .apps
+            .iter()
+            .map(|a| App {
+                name: a.name.to_string(),
+                size: u64::from(a.size),
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     let mut out = Out::new();
     if args.json {
-        out.json(&folders)?;
+        out.json(&Listing { folders, apps })?;
         return Ok(());
     }
     for f in &folders {
@@ -83,6 +108,12 @@ pub fn run(args: LsArgs) -> anyhow::Result<()> {
                 "  {:<8}  {:<18} {:>6} bytes  {}",
                 e.name, e.r#type, e.size, e.attribute
             )?;
+        }
+    }
+    if !apps.is_empty() {
+        writeln!(out, "FLASH applications ({})", apps.len())?;
+        for a in &apps {
+            writeln!(out, "  {:<8}  {:>25} bytes", a.name, a.size)?;
         }
     }
     Ok(())

@@ -144,6 +144,7 @@ fn ai_spec(text: &str, seed: u32) -> anyhow::Result<AiSpec> {
 
 /// Runs `ti68k match`.
 pub fn run(args: MatchArgs) -> anyhow::Result<()> {
+    args.link.require_dbus()?;
     let model = args.link.model;
     let [f1, f2] = <[String; 2]>::try_from(args.folders.clone())
         .map_err(|f| anyhow::anyhow!("--folders takes two folders, not {}", f.len()))?;

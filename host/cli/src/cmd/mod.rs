@@ -2,6 +2,7 @@
 //! a `run` function; the logic they call is in the library.
 use clap::{Parser, Subcommand};
 
+mod backup;
 mod bench;
 mod book;
 mod build;
@@ -13,8 +14,10 @@ mod ls;
 mod r#match;
 mod new;
 pub mod output;
+mod probe;
 mod recv;
 mod replay;
+mod restore;
 mod run;
 mod screenshot;
 mod send;
@@ -27,8 +30,9 @@ pub const TABLE_BITS: std::ops::RangeInclusive<i64> = 10..=30;
 
 /// Board-game AIs for the TI-89, TI-92 Plus and Voyage 200: build, send, test, play.
 ///
-/// Link subcommands take --cable (tiemu, gray:PATH, black:PATH) and --model (ti89, ti92p,
-/// v200); TI68K_CABLE and TI68K_MODEL set their defaults.
+/// Link subcommands take --cable (tiemu, gray:PATH, black:PATH, silver, usb) and --model
+/// (ti89, ti92p, v200); TI68K_CABLE and TI68K_MODEL set their defaults. `ti68k probe` lists
+/// what is connected.
 #[derive(Parser, Debug)]
 #[command(name = "ti68k", version, about, long_about)]
 pub struct Cli {
@@ -43,21 +47,27 @@ enum Command {
     New(new::NewArgs),
     /// Build calculator programs (.89z/.9xz/.v2z) of a project, or of C and assembler files.
     Build(build::BuildArgs),
-    /// Send variable files (.89z, .9xs, .v2g...) to the calculator, silently.
+    /// Send variable files (.89z, .9xs, .v2g...) and FLASH applications to the calculator.
     Send(send::SendArgs),
-    /// Receive variables from the calculator into files.
+    /// Receive variables and FLASH applications from the calculator into files.
     Recv(recv::RecvArgs),
-    /// List the calculator's folders and variables.
+    /// List the calculator's folders, variables and FLASH applications.
     Ls(ls::LsArgs),
+    /// Back up every variable into one group file.
+    Backup(backup::BackupArgs),
+    /// Restore a backup (group file) to the calculator.
+    Restore(restore::RestoreArgs),
+    /// List the cables and calculators connected (USB, serial ports, TiEmu).
+    Probe(probe::ProbeArgs),
     /// Press keys on the calculator remotely.
     Key(key::KeyArgs),
     /// Save the calculator's screen as a PNG.
     Screenshot(screenshot::ScreenshotArgs),
-    /// Run a program on the calculator: folder\name(args) typed on the home screen.
+    /// Run a program on the calculator (typed on the home screen over DBUS, run on request over DUSB).
     Run(run::RunArgs),
     /// Read or write a variable's value (get / set).
     Var(var::VarArgs),
-    /// Describe calculator files and check their checksums (non-zero exit if damaged).
+    /// Describe calculator files (non-zero exit if damaged), or without files the calculator.
     Info(info::InfoArgs),
     /// The exact score of a position (Connect Four).
     Solve(solve::SolveArgs),
@@ -82,6 +92,9 @@ impl Cli {
             Command::Send(a) => send::run(a),
             Command::Recv(a) => recv::run(a),
             Command::Ls(a) => ls::run(a),
+            Command::Backup(a) => backup::run(a),
+            Command::Restore(a) => restore::run(a),
+            Command::Probe(a) => probe::run(a),
             Command::Key(a) => key::run(a),
             Command::Screenshot(a) => screenshot::run(a),
             Command::Run(a) => run::run(a),

@@ -1,5 +1,5 @@
 //! `ti68k screenshot [-o FILE.png]`: saves the calculator's screen as a PNG (160x100 on a
-//! TI-89, 240x128 on a TI-92 Plus / V200).
+//! TI-89, 240x128 on a TI-92 Plus / V200), over any cable.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 
-use super::link_args::LinkArgs;
+use super::link_args::{progress_bar_any, LinkArgs};
 use super::output::Out;
 
 /// Save a screenshot of the calculator as PNG.
@@ -22,8 +22,10 @@ pub struct ScreenshotArgs {
 
 /// Runs `ti68k screenshot`.
 pub fn run(args: ScreenshotArgs) -> anyhow::Result<()> {
-    let mut calc = args.link.open()?;
+    let mut calc = args.link.open_any()?;
+    let bar = progress_bar_any(calc.as_mut());
     let shot = calc.screenshot().context("taking the screenshot")?;
+    bar.finish_and_clear();
     ti_files::disk::write_atomic(&args.output, &shot.to_png(1))
         .with_context(|| format!("writing {}", args.output.display()))?;
     writeln!(

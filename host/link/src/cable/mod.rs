@@ -3,16 +3,17 @@
 //!
 //! Drivers: [`fake::FakeCable`] (scripted, records a transcript; drives the unit tests of the
 //! operations), [`graylink::GrayLink`] (serial 9600 8N1), [`blacklink::BlackLink`]
-//! (bit-banged on a serial port's modem lines), and the TiEmu virtual link
-//! (`tiemu.rs`, by the TiEmu bench). A SilverLink (USB, VID 0451 PID E001, bulk endpoints
-//! 0x81/0x02, 32-byte packets: docs/link.md#silverlink) fits the same trait: `send` writes bulk
-//! OUT transfers, `recv` reads whole 32-byte blocks into a buffer and serves bytes from it;
-//! it needs a USB library and is not written yet.
+//! (bit-banged on a serial port's modem lines), the TiEmu virtual link ([`tiemu`]), and two
+//! USB cables over libusb ([`usb`]): [`silverlink::SilverLink`] (DBUS) and
+//! [`directlink::DirectLink`], the TI-89 Titanium's own port (DUSB).
 
 pub mod blacklink;
+pub mod directlink;
 pub mod fake;
 pub mod graylink;
+pub mod silverlink;
 mod spec;
+pub mod usb;
 
 pub use spec::CableSpec;
 
@@ -44,6 +45,20 @@ pub trait Cable: Send {
 
     /// Drops any bytes already received but not read, so that the next exchange starts clean.
     fn discard_input(&mut self) -> Result<(), CableError>;
+
+    /// Ends a USB bulk transfer with a zero-length packet, where the protocol asks for one
+    /// (libticalcs2's `ticables_cable_send(cable, buf, 0)` for the TI-89 Titanium). Cables
+    /// without USB transfers have nothing to do.
+    fn send_zero_length(&mut self, _timeout: Duration) -> Result<(), CableError> {
+        Ok(())
+    }
+
+    /// Consumes the zero-length packet that ends a USB transfer made of full-size packets,
+    /// where the protocol asks for it (libticalcs2's `ticables_cable_recv(cable, buf, 0)` for
+    /// the TI-89 Titanium). Cables without USB transfers have nothing to do.
+    fn recv_zero_length(&mut self, _timeout: Duration) -> Result<(), CableError> {
+        Ok(())
+    }
 }
 
 impl<C: Cable + ?Sized> Cable for Box<C> {
@@ -58,6 +73,12 @@ impl<C: Cable + ?Sized> Cable for Box<C> {
     }
     fn discard_input(&mut self) -> Result<(), CableError> {
         (**self).discard_input()
+    }
+    fn send_zero_length(&mut self, timeout: Duration) -> Result<(), CableError> {
+        (**self).send_zero_length(timeout)
+    }
+    fn recv_zero_length(&mut self, timeout: Duration) -> Result<(), CableError> {
+        (**self).recv_zero_length(timeout)
     }
 }
 
@@ -85,10 +106,56 @@ pub enum CableError {
         reason: String,
     },
     /// The peer went away during a transfer.
-    #[error("{cable}: the other end disconnected")]
+    #[error("{cable}: the other end disconnected (unplugged, or the calculator turned off)")]
     Disconnected {
         /// The cable's description.
         cable: String,
+    },
+    /// Sending did not finish in time.
+    #[error("{cable}: timed out after {timeout:?} sending data ({sent} of {wanted} bytes accepted); is the calculator on, connected and not busy?")]
+    WriteTimeout {
+        /// The cable's description.
+        cable: String,
+        /// The timeout that expired.
+        timeout: Duration,
+        /// Bytes the device accepted.
+        sent: usize,
+        /// Bytes to send.
+        wanted: usize,
+    },
+    /// No such cable or device is connected.
+    #[error("{cable}: not found: {detail}")]
+    NotFound {
+        /// The cable's description.
+        cable: String,
+        /// What is connected instead, and what to do.
+        detail: String,
+    },
+    /// The device exists but this user may not open it.
+    #[error("{cable}: permission denied opening {device}; {fix}")]
+    PermissionDenied {
+        /// The cable's description.
+        cable: String,
+        /// The device node.
+        device: String,
+        /// How to get the permission.
+        fix: String,
+    },
+    /// Another program holds the device.
+    #[error("{cable}: busy: {detail}")]
+    Busy {
+        /// The cable's description.
+        cable: String,
+        /// Who may hold it, and what to do.
+        detail: String,
+    },
+    /// A USB endpoint stalled.
+    #[error("{cable}: the USB endpoint stalled while {what}")]
+    Stalled {
+        /// The cable's description.
+        cable: String,
+        /// What was being done, and whether the halt could be cleared.
+        what: String,
     },
     /// A scripted fake cable saw bytes its script did not expect.
     #[error("{cable}: {detail}")]

@@ -16,15 +16,21 @@
 //! Every operation is silent mode (the calculator stays on its home screen). VER is never
 //! sent: PedroM hangs on it (docs/link.md#sequences).
 
+pub mod backup;
 mod dirlist;
+pub mod dusb;
 mod error;
+mod flash;
+mod operations;
 mod remote;
 mod screen;
 mod transfer;
 mod values;
 
 pub use dirlist::{DirEntry, FolderListing};
+pub use dusb::{DusbDelays, Titanium};
 pub use error::LinkError;
+pub use operations::{connect, Identity, Listing, Operations};
 pub use remote::{keys, run_keys};
 
 use std::time::{Duration, Instant};
@@ -72,7 +78,7 @@ pub struct Progress {
 }
 
 /// A progress callback.
-type ProgressFn = Box<dyn FnMut(&Progress) + Send>;
+pub(crate) type ProgressFn = Box<dyn FnMut(&Progress) + Send>;
 
 /// Bytes per cable write or read while moving a data packet, so progress is reported often.
 const CHUNK: usize = 256;
@@ -151,6 +157,10 @@ impl<C: Cable> Calculator<C> {
         self.progress = Some(Box::new(f));
     }
 
+    pub(crate) fn set_progress(&mut self, f: ProgressFn) {
+        self.progress = Some(f);
+    }
+
     fn report(&mut self, what: &str, done: usize, total: usize) {
         if let Some(f) = &mut self.progress {
             f(&Progress {
@@ -169,17 +179,32 @@ impl<C: Cable> Calculator<C> {
         Ok(())
     }
 
+    /// Writes a packet's bytes as libticalcs2's `dbus_send` does, one cable send per block: a
+    /// twentieth of the packet (128 bytes when that is under 32), then the rest, even an empty
+    /// rest, which a USB cable sends as a zero-length packet and the others ignore. On a
+    /// SilverLink every send is a bulk transfer, so the transfers are libticalcs2's.
     fn write(&mut self, bytes: &[u8], what: &str) -> Result<(), LinkError> {
-        if bytes.len() <= CHUNK {
-            return Ok(self.cable.send(bytes, self.timeout)?);
+        let mut block = bytes.len() / 20;
+        if block == 0 {
+            block = bytes.len();
         }
-        for (i, chunk) in bytes.chunks(CHUNK).enumerate() {
-            self.cable.send(chunk, self.timeout)?;
-            self.report(
-                what,
-                (i * CHUNK + chunk.len()).min(bytes.len()),
-                bytes.len(),
-            );
+        if block < 32 {
+            block = 128;
+        }
+        let full = bytes.len() / block;
+        for i in 0..full {
+            self.cable
+                .send(&bytes[i * block..(i + 1) * block], self.timeout)?;
+            self.report(what, (i + 1) * block, bytes.len());
+        }
+        let rest = &bytes[full * block..];
+        if rest.is_empty() {
+            self.cable.send_zero_length(self.timeout)?;
+        } else {
+            self.cable.send(rest, self.timeout)?;
+        }
+        if full > 0 {
+            self.report(what, bytes.len(), bytes.len());
         }
         Ok(())
     }
@@ -306,6 +331,26 @@ impl<C: Cable> Calculator<C> {
             return Err(LinkError::Busy { status });
         }
         Ok(())
+    }
+
+    /// Who answers a ready check, whatever the model chosen: the machine ID of the reply and
+    /// what it means (`ti68k probe` asks this through each cable).
+    pub fn who_answers(&mut self) -> Result<(u8, &'static str), LinkError> {
+        self.send_packet(&packet::rdy(), "")?;
+        let mut header = [0u8; HEADER_LEN];
+        self.cable.recv(&mut header, self.timeout)?;
+        if header[1] != Command::ACK.0 {
+            return Err(LinkError::Malformed(format!(
+                "the answer to a ready check is {header:02x?}, not an acknowledgement"
+            )));
+        }
+        let who = match header[0] {
+            0x98 => "a TI-89 or TI-89 Titanium",
+            0x88 => "a TI-92 Plus or Voyage 200",
+            0x89 => "a TI-92",
+            _ => "a device that is not a TI-68k calculator",
+        };
+        Ok((header[0], who))
     }
 
     /// Sends one ready check and waits up to `patience` for its answer, for a calculator that

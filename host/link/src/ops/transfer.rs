@@ -9,12 +9,13 @@
 use super::{is_timeout, Calculator, LinkError};
 use crate::cable::Cable;
 use crate::packet::{self, Command, VarHeader, PC_MACHINE_ID};
-use ti_files::{VarPath, VarType, Variable};
+use ti_files::{Attribute, VarPath, VarType, Variable};
 
 impl<C: Cable> Calculator<C> {
     /// Sends a variable to the calculator (silent mode: it overwrites an unlocked variable of
     /// that name without asking). The variable goes to its folder, or to the calculator's
-    /// current folder if it has none.
+    /// current folder if it has none. A locked or archived variable is sent with type 0x26 or
+    /// 0x27, as libticalcs2 does, so that the calculator locks or archives it.
     pub fn send_variable(&mut self, var: &Variable) -> Result<(), LinkError> {
         var.check()?;
         let path = var.path();
@@ -29,7 +30,13 @@ impl<C: Cable> Calculator<C> {
                 max,
             });
         }
-        let header = VarHeader::new(image.len() as u32, var.var_type, &path, Some(0));
+        // libticalcs2 `send_var` conveys the attribute in the type: 0x26 locked, 0x27 archived.
+        let wire_type = match var.attribute {
+            Attribute::Locked => VarType(0x26),
+            a if a.is_archived() => VarType(0x27),
+            _ => var.var_type,
+        };
+        let header = VarHeader::new(image.len() as u32, wire_type, &path, Some(0));
         self.send_packet(&packet::rts(&header), &what)?;
         let doing = format!("sending {what}");
         self.expect_ack_ok(&doing)?;
