@@ -332,6 +332,64 @@ trap-error = 9
     }
 
     #[test]
+    fn programs_of_sources_and_bins_with_features() {
+        let text = r#"
+[package]
+name = "mine"
+[[bin]]
+name = "joueur"
+required-features = ["calculator"]
+[package.metadata.ti.programs.joueur]
+stack = 8192
+[package.metadata.ti.programs.cjoueur]
+sources = ["src/joueur.c", "src/draw.s"]
+trap-error = 9
+"#;
+        let programs = Programs::parse(text).unwrap();
+        let rust = programs.get("joueur").unwrap();
+        assert_eq!(
+            rust.source,
+            ProgramSource::Rust {
+                features: vec!["calculator".into()]
+            }
+        );
+        let c = programs.get("cjoueur").unwrap();
+        assert_eq!(
+            c.source,
+            ProgramSource::Sources(vec!["src/joueur.c".into(), "src/draw.s".into()])
+        );
+        assert_eq!((c.gcc_opt.as_str(), c.trap_error), ("-Os", 9));
+        // A C project needs no [[bin]] at all.
+        let only_c = "[package.metadata.ti.programs.p]\nsources = [\"p.c\"]\n";
+        assert!(Programs::parse(only_c).unwrap().get("p").is_ok());
+        for (bad, why) in [
+            (
+                text.replace("stack = 8192", "sources = [\"x.c\"]"),
+                "not both",
+            ),
+            (
+                text.replace("trap-error = 9", "stack = 4096"),
+                "setting of Rust programs",
+            ),
+            (
+                text.replace("src/draw.s", "src/draw.asm"),
+                "not a source file",
+            ),
+            (
+                text.replace(
+                    "sources = [\"src/joueur.c\", \"src/draw.s\"]",
+                    "gcc-opt = \"-Os\"",
+                ),
+                "lists no sources",
+            ),
+            ("[package]\nname = \"empty\"\n".to_string(), "no program"),
+        ] {
+            let e = Programs::parse(&bad).unwrap_err();
+            assert!(e.contains(why), "{why}: {e}");
+        }
+    }
+
+    #[test]
     fn bad_settings_are_refused_with_the_reason() {
         let bad = SAMPLE.replace("stack = 1024", "stack = 1000");
         assert!(Programs::parse(&bad)

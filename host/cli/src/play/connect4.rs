@@ -151,6 +151,26 @@ pub fn strategy_match(
     })
 }
 
+/// A tournament: every pair of `players` plays a [`strategy_match`] of `pairs` pairs of games
+/// (each match seeded from `seed` and the pair's indexes). Returns `(i, j, tally)` for each
+/// pair `i < j`, the tally from `players[i]`'s side.
+pub fn round_robin(
+    players: &mut [&mut dyn Strategy],
+    pairs: u32,
+    seed: u32,
+) -> Vec<(usize, usize, super::Tally)> {
+    let mut out = Vec::new();
+    for i in 0..players.len() {
+        for j in i + 1..players.len() {
+            let (left, right) = players.split_at_mut(j);
+            let match_seed = seed ^ (i as u32).wrapping_mul(0x9E37_79B9) ^ (j as u32) << 16;
+            let tally = strategy_match(&mut *left[i], &mut *right[0], pairs, match_seed);
+            out.push((i, j, tally));
+        }
+    }
+    out
+}
+
 /// A logged game as text: a header with the names and the result, then one line per move and
 /// the final board.
 pub fn render_log(log: &GameLog) -> String {
@@ -269,6 +289,14 @@ mod tests {
         let mut random = Ladder::new(Ai::Random, &mut random);
         let tally = strategy_match(&mut winblock, &mut random, 20, 1);
         assert!(tally.wins > 30, "{}", tally.summary());
+        // A tournament of the three: every pair once, each tally of 2 x pairs games.
+        let mut players: [&mut dyn Strategy; 3] = [&mut Centre, &mut winblock, &mut random];
+        let results = round_robin(&mut players, 5, 9);
+        assert_eq!(
+            results.iter().map(|r| (r.0, r.1)).collect::<Vec<_>>(),
+            [(0, 1), (0, 2), (1, 2)]
+        );
+        assert!(results.iter().all(|r| r.2.games() == 10));
     }
 
     #[test]
