@@ -193,6 +193,18 @@ fn each_cause_is_said_once() {
         "{err}"
     );
     insta::assert_snapshot!("cause_once", err);
+    // A cable that cannot be opened: the OS's reason is part of the cable's message, and is
+    // not said again as a cause of its own.
+    let out = ti68k()
+        .args(["ls", "--cable", "black:/nonexistent/port"])
+        .output()
+        .unwrap();
+    let err = error_of(&out, &dir);
+    assert_eq!(err.matches("No such file or directory").count(), 1, "{err}");
+    assert!(
+        err.starts_with("error: opening the cable black:/nonexistent/port\n"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -431,4 +443,41 @@ fn the_tool_names_itself_ti68k() {
     assert!(help.contains("\nUsage: ti68k <COMMAND>\n"), "{help}");
     let name = Path::new(env!("CARGO_BIN_EXE_ti68k")).file_stem().unwrap();
     assert_eq!(name, "ti68k");
+}
+
+/// `match --json` on the emulator: one object a game, with the fields docs/cli.md lists.
+#[test]
+fn match_json_is_one_object_a_game() {
+    if !ti_build::tools::Tools::available() {
+        testkit::skip(
+            "match_json_is_one_object_a_game",
+            "the cross toolchain is missing (run tools/setup)",
+        );
+        return;
+    }
+    let out = ti68k()
+        .args(["match", "--emulator", "--json", "--games", "2"])
+        .args(["--ai1", "winblock", "--ai2", "random"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let games: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(games.len(), 2);
+    for (i, g) in games.iter().enumerate() {
+        assert_eq!(g["game"], i + 1);
+        assert_eq!(g["checked_natively"], true);
+        assert!(g["moves"].as_array().is_some_and(|m| !m.is_empty()));
+        assert!(["N", "D"].contains(&g["nom"].as_str().unwrap()));
+        assert!(g["result"].as_str().unwrap().contains("result"));
+    }
+    // The sides swap: winblock is AI 1 in the first game, AI 2 in the second.
+    assert_eq!(games[0]["ais"][0]["name"], "winblock");
+    assert_eq!(games[1]["ais"][1]["name"], "winblock");
 }
