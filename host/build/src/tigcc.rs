@@ -419,6 +419,13 @@ pub fn unbound() -> Vec<&'static str> {
 mod tests {
     use super::*;
 
+    /// The whole header, as a reviewer sees it change (and as docs/c-programs.md describes
+    /// it): `src/snapshots/ti_build__tigcc__tests__the_header.snap`.
+    #[test]
+    fn the_header() {
+        insta::assert_snapshot!(header());
+    }
+
     #[test]
     fn every_call_is_bound_but_the_float_ones() {
         for call in rom_calls::ALL {
