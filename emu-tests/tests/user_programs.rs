@@ -1,6 +1,6 @@
 //! Programs of the toolkit's users, in the CPU harness: C and assembler built the TIGCC way
-//! (`ti68k build FILE...`, docs/c-programs.md), the contest AI in C, and a C project made by
-//! `ti68k new --template c` outside the repository.
+//! (`ti68k build FILE...`, docs/c-programs.md), the contest AI in C, and projects made by
+//! `ti68k new --template c` and `--template program` outside the repository.
 //!
 //! - Every kind of ROM-call parameter crosses the bridge of `tigcclib.h` as AMS reads it
 //!   (`tests/data/sources/bridge.c`: shorts, chars, pointers, an `HSym` both ways, a variadic
@@ -270,5 +270,42 @@ fn a_c_project_of_ones_own_builds_and_plays() {
     let programs = Programs::build_in(&repo).unwrap();
     let (won, _) = emulated_games(&programs, &built.files[0], 2, Some(&mut CJoueurSpec));
     assert!(won >= 1, "{won} of 2");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `ti68k new --template program` outside the repository: its program builds, shows its name
+/// and the model, and returns on a key.
+#[test]
+fn a_program_project_of_ones_own_runs() {
+    let test = "a_program_project_of_ones_own_runs";
+    if !ti_build::tools::Tools::available() {
+        testkit::skip(test, "the cross toolchain is missing (run tools/setup)");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("ti68k-program-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let project_dir = dir.join("greeter");
+    let repo = programs::repo_root();
+    ti68k::template::create(
+        &project_dir,
+        ti68k::template::Template::Program,
+        None,
+        &repo,
+    )
+    .unwrap();
+    let project = Project::find(&project_dir, None).unwrap();
+    let built = build(&BuildOptions::in_project(project, "greeter")).unwrap();
+    println!("{}", built.report);
+    for (model, name) in [(Model::Ti89, "TI-89"), (Model::V200, "Voyage 200")] {
+        let mut m = Machine::new(model);
+        m.load(&built.image).unwrap();
+        m.push_keys(&[13]);
+        m.run_program()
+            .unwrap_or_else(|f| panic!("{test} on {model}: {f}"));
+        let drawn = m.transcript().drawn();
+        assert!(drawn.contains(&"greeter"), "{drawn:?}");
+        assert!(drawn.iter().any(|t| t.contains(name)), "{name}: {drawn:?}");
+        assert_eq!(m.keys_left(), 0, "the key was read");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
