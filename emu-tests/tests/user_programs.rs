@@ -18,8 +18,9 @@ use calc::connect4::referee::GameResult;
 use calc::connect4::strategy::Strategy;
 use calc::connect4::{Board, Outcome, Player};
 use calc::Rng;
-use ti68k::contest::emulator;
-use ti68k::contest::install::Programs;
+use ti68k::cable::CableChoice;
+use ti68k::contest::install::{Installed, Programs};
+use ti68k::contest::run::{self, RunOptions};
 use ti68k::contest::setup::{AiSpec, MatchSetup};
 use ti68k::contest::verify;
 use ti_build::config::{ProgramConfig, ProgramSource, DEFAULT_STACK};
@@ -180,8 +181,9 @@ fn c_joueur(test: &str) -> Option<PathBuf> {
     Some(built.files[0].clone())
 }
 
-/// Games of `file` (a contest AI) against winblock in the emulator, sides swapped every game;
-/// each checked like a match. Returns (games won by the file's AI, the games' moves).
+/// Games of `file` (a contest AI) against winblock on the emulator as a calculator (`--cable
+/// emu`), installed and played as `ti68k match` does, sides swapped every game; each checked
+/// like a match. Returns (games won by the file's AI, the games' moves).
 fn emulated_games(
     programs: &Programs,
     file: &Path,
@@ -195,11 +197,24 @@ fn emulated_games(
     let mut won = 0;
     let mut all = Vec::new();
     let mut native = native;
+    let mut calc = CableChoice::Emu { state: None }
+        .calculator(Model::Ti89, std::time::Duration::from_secs(2))
+        .unwrap();
+    let mut installed = Installed::new();
+    let options = RunOptions {
+        screenshot: false,
+        poll: std::time::Duration::from_millis(10),
+        ..RunOptions::default()
+    };
     for n in 0..games {
         let this = setup.game(n);
-        let played = emulator::play(&this, programs).unwrap_or_else(|e| panic!("game {n}: {e}"));
-        verify::check(&this, &played.outcome).unwrap_or_else(|e| panic!("game {n}: {e}"));
-        let game = played.outcome.game().unwrap();
+        installed
+            .install(&mut calc, &this, programs, false)
+            .unwrap_or_else(|e| panic!("game {n}: {e}"));
+        let outcome =
+            run::run_match(&mut calc, &this, &options).unwrap_or_else(|e| panic!("game {n}: {e}"));
+        verify::check(&this, &outcome).unwrap_or_else(|e| panic!("game {n}: {e}"));
+        let game = outcome.game().unwrap();
         let seat = if n % 2 == 0 {
             Player::First
         } else {

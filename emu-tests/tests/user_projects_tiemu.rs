@@ -19,8 +19,9 @@ use std::path::Path;
 use calc::connect4::referee::GameResult;
 use calc::connect4::{Outcome, Player};
 use contest_common::{boot, play, programs as contest_programs, System};
-use ti68k::contest::emulator;
+use ti68k::cable::CableChoice;
 use ti68k::contest::install::{Installed, Programs};
+use ti68k::contest::run::{self, RunOptions};
 use ti68k::contest::setup::{AiSpec, MatchSetup};
 use ti_build::{build, BuildOptions, Project};
 use ti_files::Model;
@@ -34,6 +35,16 @@ fn pedrom_games(test: &str, programs: &Programs, file: &Path, model: Model, game
     };
     let setup = MatchSetup::new(model, [AiSpec::file(file, 1), AiSpec::level("winblock", 2)]);
     let mut installed = Installed::new();
+    // The same games on the project's emulator as a calculator (`--cable emu`).
+    let mut emu = CableChoice::Emu { state: None }
+        .calculator(model, std::time::Duration::from_secs(2))
+        .unwrap();
+    let mut emu_installed = Installed::new();
+    let emu_options = RunOptions {
+        screenshot: false,
+        poll: std::time::Duration::from_millis(10),
+        ..RunOptions::default()
+    };
     let mut won = 0;
     for n in 0..games {
         let this = setup.game(n);
@@ -43,8 +54,11 @@ fn pedrom_games(test: &str, programs: &Programs, file: &Path, model: Model, game
         );
         let outcome = play(&mut t, &mut installed, programs, &this, &label);
         let on_pedrom = outcome.game().unwrap();
-        let emulated = emulator::play(&this, programs).unwrap();
-        let in_emulator = emulated.outcome.game().unwrap();
+        emu_installed
+            .install(&mut emu, &this, programs, false)
+            .unwrap();
+        let emulated = run::run_match(&mut emu, &this, &emu_options).unwrap();
+        let in_emulator = emulated.game().unwrap();
         assert_eq!(
             (on_pedrom.moves, on_pedrom.result),
             (in_emulator.moves, in_emulator.result),

@@ -128,11 +128,13 @@ mod call;
 mod disasm;
 mod failure;
 mod lcd;
+pub mod link;
 mod load;
 mod machine;
 pub mod map;
 mod memory;
 mod run;
+mod session;
 mod vars;
 
 pub use bus::{Bus, CodeRange, Violation};
@@ -142,3 +144,4 @@ pub use load::MAX_DATA;
 pub use machine::{Loaded, Machine, DEFAULT_BUDGET};
 pub use memory::ReadMemory;
 pub use run::Counters;
+pub use session::RunState;

@@ -52,6 +52,10 @@ pub struct Machine {
     pub(crate) next_tick_at: u64,
     /// Cycle budget of one call.
     pub(crate) budget: u64,
+    /// ROM calls served since the machine was created.
+    pub(crate) rom_calls_total: u64,
+    /// The program started by [`Machine::start_run`] (or [`Machine::run`]) and not finished.
+    pub(crate) pending: Option<crate::session::PendingRun>,
 }
 
 impl Machine {
@@ -103,6 +107,8 @@ impl Machine {
             instructions: 0,
             next_tick_at: ams::timers::CYCLES_PER_TICK,
             budget: DEFAULT_BUDGET,
+            rom_calls_total: 0,
+            pending: None,
         }
     }
 
@@ -187,6 +193,11 @@ impl Machine {
     /// Free heap bytes (what HeapAvail would return).
     pub fn heap_avail(&self) -> u32 {
         self.os.heap.avail()
+    }
+
+    /// The memory, for the OS's own drawing (the link's home screen).
+    pub(crate) fn bus_mut(&mut self) -> &mut Bus {
+        &mut self.bus
     }
 
     /// The CPU, for registers and flags after a call.

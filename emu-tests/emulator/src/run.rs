@@ -67,6 +67,7 @@ impl Machine {
                 if let Some(index) = self.layout.rom_call_at(pc) {
                     at_served_stub = !self.rom_call(index)?;
                     counters.rom_calls += 1;
+                    self.rom_calls_total += 1;
                     continue;
                 }
                 if pc == ng_return {
@@ -145,6 +146,7 @@ impl Machine {
                         errors::throw(ctx, code)
                     })?;
                     counters.rom_calls += 1;
+                    self.rom_calls_total += 1;
                     continue;
                 }
                 CycleBatchExit::IllegalInstruction { opcode } => {

@@ -11,6 +11,9 @@
 
 pub mod bench;
 pub mod book;
+pub mod cable;
 pub mod contest;
 pub mod play;
+pub mod rating;
 pub mod template;
+pub mod tournament;

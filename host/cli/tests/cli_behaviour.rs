@@ -456,7 +456,15 @@ fn match_json_is_one_object_a_game() {
         return;
     }
     let out = ti68k()
-        .args(["match", "--emulator", "--json", "--games", "2"])
+        .args([
+            "match",
+            "--cable",
+            "emu",
+            "--json",
+            "--games",
+            "2",
+            "--no-screenshot",
+        ])
         .args(["--ai1", "winblock", "--ai2", "random"])
         .output()
         .unwrap();

@@ -131,7 +131,7 @@ fn the_tutorial_from_nothing_to_an_ai_that_beats_winblock() {
             let out = shell(
                 &home,
                 "cd ~/four && ti68k build joueur && \
-                 ti68k match --emulator --ai1 target/ti/joueur.89z --ai2 random --games 2",
+                 ti68k match --cable emu --ai1 target/ti/joueur.89z --ai2 random --games 2",
             )
             .output()
             .unwrap();
@@ -174,7 +174,7 @@ fn the_tutorial_from_nothing_to_an_ai_that_beats_winblock() {
     // The matches on the emulator: the AI beats winblock.
     let (_, matches) = outputs
         .iter()
-        .find(|(cmd, _)| cmd.contains("--emulator"))
+        .find(|(cmd, _)| cmd.contains("--cable emu"))
         .expect("the page plays on the emulator");
     println!("{matches}");
     let tally = line_from(matches, "target/ti/joueur.89z against winblock:").unwrap();

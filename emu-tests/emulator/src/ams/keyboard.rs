@@ -21,7 +21,16 @@ pub struct Keys {
     /// kbhit calls that found the queue empty since the last key was taken (a hint when a
     /// program then runs out of cycles).
     pub empty_polls: u64,
+    /// Whether a program waiting for a key is suspended rather than failed
+    /// ([`crate::Machine::start_run`]): ngetchx with the queue empty, or kbhit polled
+    /// [`IDLE_POLLS`] times in a row with the queue empty, stops the run at the call, which is
+    /// served again when the run resumes.
+    pub suspend: bool,
 }
+
+/// Empty kbhit polls in a row after which a suspendable run is suspended: a program that
+/// polls the keyboard this often without a key is idle, waiting for the user.
+pub const IDLE_POLLS: u64 = 1000;
 
 fn ngetchx(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
     match ctx.os.keys.queue.pop_front() {
@@ -40,6 +49,12 @@ fn ngetchx(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
 fn kbhit(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
     let hit = !ctx.os.keys.queue.is_empty();
     if !hit {
+        if ctx.os.keys.suspend && ctx.os.keys.empty_polls >= IDLE_POLLS {
+            return Err(Failure::KeysExhausted {
+                call: "kbhit",
+                caller: ctx.caller,
+            });
+        }
         ctx.os.keys.empty_polls += 1;
     }
     ctx.detail = format!("() = {}", u32::from(hit));

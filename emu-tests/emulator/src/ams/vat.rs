@@ -336,6 +336,17 @@ pub fn lookup(bus: &Bus, heap: &Heap, vat: &Vat, path: &SymPath) -> Lookup {
     }
 }
 
+/// Clears the in-use flag of every variable (after a program that set it was abandoned).
+pub fn clear_in_use(bus: &mut Bus, heap: &Heap, vat: &Vat) {
+    for folder in entries(bus, heap, vat.folder_table) {
+        for e in entries(bus, heap, folder.handle) {
+            if e.flags & SF_INUSE != 0 {
+                set_flags(bus, heap, &e, e.flags & !SF_INUSE);
+            }
+        }
+    }
+}
+
 /// Frees a variable's data (if its handle is allocated) and removes its entry.
 pub fn delete_variable(bus: &mut Bus, heap: &mut Heap, entry: &Entry) {
     if entry.handle != 0 {

@@ -11,18 +11,20 @@ use anyhow::{bail, Context};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
+use ti68k::cable::CableChoice;
 use ti_files::Model;
-use ti_link::{Cable, CableSpec, Calculator, Operations};
+use ti_link::{Cable, Calculator, Operations};
 
 /// How to reach the calculator.
 #[derive(Args, Debug, Clone)]
 pub struct LinkArgs {
-    /// The cable: `tiemu` (TiEmu's virtual link), `gray:PATH` (GrayLink on a serial
+    /// The cable: `emu` (the project's emulator as a calculator, in process; `emu:FILE.89g`
+    /// keeps its variables in that group file between commands), `tiemu` (TiEmu's virtual link), `gray:PATH` (GrayLink on a serial
     /// device, e.g. gray:/dev/ttyUSB0), `black:PATH` (BlackLink on a serial port), `silver`
     /// (SilverLink USB cable; silver:2 for a second one) or `usb` (a TI-89 Titanium on its own
     /// USB port). `ti68k probe` lists what is connected.
     #[arg(long, default_value = "tiemu", env = "TI68K_CABLE")]
-    pub cable: CableSpec,
+    pub cable: CableChoice,
     /// The calculator model: ti89 (also the Titanium), ti92p or v200.
     #[arg(long, default_value = "ti89", env = "TI68K_MODEL")]
     pub model: Model,
@@ -41,12 +43,6 @@ impl LinkArgs {
         })
     }
 
-    fn open_cable(&self) -> anyhow::Result<Box<dyn Cable>> {
-        self.cable
-            .open(self.timeout()?)
-            .with_context(|| format!("opening the cable {}", self.cable))
-    }
-
     /// Fails, saying what to use instead, when the cable does not speak DBUS (for the commands
     /// that only speak it: `match`, the contest library).
     pub fn require_dbus(&self) -> anyhow::Result<()> {
@@ -62,15 +58,18 @@ impl LinkArgs {
     /// Opens a DBUS cable and wraps it as a calculator (the commands that only speak DBUS).
     pub fn open(&self) -> anyhow::Result<Calculator<Box<dyn Cable>>> {
         self.require_dbus()?;
-        let mut calc = Calculator::new(self.open_cable()?, self.model);
-        calc.set_timeout(self.timeout()?);
-        Ok(calc)
+        self.cable
+            .calculator(self.model, self.timeout()?)
+            .with_context(|| format!("opening the cable {}", self.cable))
     }
 
     /// Opens the cable with the protocol it speaks: DBUS, or DUSB for `--cable usb`.
     pub fn open_any(&self) -> anyhow::Result<Box<dyn Operations>> {
-        ti_link::ops::connect(&self.cable, self.model, self.timeout()?)
-            .with_context(|| format!("opening the cable {}", self.cable))
+        match &self.cable {
+            CableChoice::Link(spec) => ti_link::ops::connect(spec, self.model, self.timeout()?)
+                .with_context(|| format!("opening the cable {}", self.cable)),
+            CableChoice::Emu { .. } => Ok(Box::new(self.open()?)),
+        }
     }
 }
 

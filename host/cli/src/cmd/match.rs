@@ -1,5 +1,5 @@
-//! `ti68k match`: games of the Connect Four contest on the calculator (TiEmu, or a real one
-//! over a cable) or in the emulator (`--emulator`). Installs the arbiter in its folder and the
+//! `ti68k match`: games of the Connect Four contest on the calculator (TiEmu, a real one over a
+//! cable, or the project's emulator with `--cable emu`). Installs the arbiter in its folder and the
 //! two AIs in theirs (this project's `joueur` at a level of the ladder, the faulty test AI, or
 //! the user's own program file), runs `arbitre("ai1","ai2")`, reads back `colonne`, `nom` and
 //! `journal`, prints the game, checks it against the core (calc::connect4) and saves the final
@@ -13,7 +13,6 @@ use anyhow::Context;
 use clap::Args;
 use serde::Serialize;
 
-use ti68k::contest::emulator;
 use ti68k::contest::install::{self, Installed, Programs};
 use ti68k::contest::run::{self, RunOptions};
 use ti68k::contest::setup::{AiSpec, MatchSetup};
@@ -67,10 +66,6 @@ pub struct MatchArgs {
     /// was built from; also TI68K_TOOLKIT).
     #[arg(long)]
     toolkit: Option<PathBuf>,
-    /// Play in the emulator (ti-emulator, a high-level AMS) instead of on a calculator: no
-    /// cable, no TiEmu, no final screen.
-    #[arg(long)]
-    emulator: bool,
     /// Games to play; the AIs swap sides every game, and a tally ends the match.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     games: u32,
@@ -118,28 +113,8 @@ struct AiReport {
     name: String,
 }
 
-/// The highest fault number of `fautif` (calc/programs/src/bin/test/fautif.rs).
-const FAUTIF_FAULTS: u8 = 9;
-
 fn ai_spec(text: &str, seed: u32) -> anyhow::Result<AiSpec> {
-    if let Some(fault) = text.strip_prefix("fautif:") {
-        let fault = fault
-            .parse::<u8>()
-            .ok()
-            .filter(|f| *f <= FAUTIF_FAULTS)
-            .with_context(|| {
-                format!("{text}: give fautif:N with N a fault number 0..{FAUTIF_FAULTS}")
-            })?;
-        return Ok(AiSpec::Faulty { fault });
-    }
-    if let Some(source) = text.strip_prefix("basic:") {
-        return Ok(AiSpec::Basic(PathBuf::from(source)));
-    }
-    let path = PathBuf::from(text);
-    if path.extension().is_some() || path.exists() {
-        return Ok(AiSpec::file(path, seed));
-    }
-    Ok(AiSpec::level(text, seed))
+    Ok(AiSpec::parse(text, seed)?)
 }
 
 /// Runs `ti68k match`.
@@ -177,13 +152,8 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     // Every file is read and every variable made before the link is opened.
     install::variables(&setup, &programs, !args.no_screenshot)?;
     let mut out = Out::new();
-    let mut link = if args.emulator {
-        None
-    } else {
-        let mut calc = args.link.open()?;
-        calc.ready().context("the calculator is not ready")?;
-        Some(calc)
-    };
+    let mut calc = args.link.open()?;
+    calc.ready().context("the calculator is not ready")?;
     let mut installed = Installed::new();
     let mut tally = [0u32; 3];
     for game in 0..args.games {
@@ -191,35 +161,30 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         if !args.json && args.games == 1 {
             writeln!(
                 out,
-                "AI 1: {} in {}\nAI 2: {} in {}\nrunning {}\\arbitre({}){}",
+                "AI 1: {} in {}\nAI 2: {} in {}\nrunning {}\\arbitre({})",
                 this.ais[0].describe(),
                 this.folders[0],
                 this.ais[1].describe(),
                 this.folders[1],
                 this.arbiter_folder,
                 this.arguments(),
-                if args.emulator {
-                    " in the emulator"
-                } else {
-                    ""
-                }
             )?;
             out.flush()?;
         }
-        let outcome = match &mut link {
-            Some(calc) => {
-                let bar = progress_bar(calc);
-                installed.install(calc, &this, &programs, !args.no_screenshot)?;
-                bar.finish_and_clear();
-                let options = RunOptions {
-                    timeout: Duration::from_secs(args.game_timeout),
-                    screenshot: !args.no_screenshot,
-                    ..RunOptions::default()
-                };
-                run::run_match(calc, &this, &options)?
-            }
-            None => emulator::play(&this, &programs)?.outcome,
+        let bar = progress_bar(&mut calc);
+        installed.install(&mut calc, &this, &programs, !args.no_screenshot)?;
+        bar.finish_and_clear();
+        let options = RunOptions {
+            timeout: Duration::from_secs(args.game_timeout),
+            screenshot: !args.no_screenshot,
+            // In process the calculator answers at once: no need to wait between checks.
+            poll: if args.link.cable.is_emu() {
+                Duration::from_millis(10)
+            } else {
+                RunOptions::default().poll
+            },
         };
+        let outcome = run::run_match(&mut calc, &this, &options)?;
         let mut screenshot = None;
         if let Some(screen) = &outcome.screen {
             ti_files::disk::write_atomic(&args.screenshot, &screen.to_png(1))
@@ -309,7 +274,7 @@ mod tests {
 
     #[test]
     fn every_fault_of_fautif_is_accepted_and_no_other() {
-        for n in 0..=FAUTIF_FAULTS {
+        for n in 0..=ti68k::contest::setup::FAUTIF_FAULTS {
             let spec = ai_spec(&format!("fautif:{n}"), 1).unwrap();
             assert_eq!(spec, AiSpec::Faulty { fault: n });
         }

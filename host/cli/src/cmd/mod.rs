@@ -22,7 +22,9 @@ mod run;
 mod screenshot;
 mod send;
 mod solve;
+mod tournament;
 mod var;
+mod versus;
 
 /// The range of `--table-bits` (log2 of the entries of the exact solver's table, 8 bytes each),
 /// the same for every command that has one.
@@ -30,7 +32,7 @@ pub const TABLE_BITS: std::ops::RangeInclusive<i64> = 10..=30;
 
 /// Board-game AIs for the TI-89, TI-92 Plus and Voyage 200: build, send, test, play.
 ///
-/// Link subcommands take --cable (tiemu, gray:PATH, black:PATH, silver, usb) and --model
+/// Link subcommands take --cable (emu, emu:STATE.89g, tiemu, gray:PATH, black:PATH, silver, usb) and --model
 /// (ti89, ti92p, v200); TI68K_CABLE and TI68K_MODEL set their defaults. `ti68k probe` lists
 /// what is connected.
 #[derive(Parser, Debug)]
@@ -73,6 +75,10 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Play one game of the Connect Four contest on the calculator: arbiter and two AIs.
     Match(r#match::MatchArgs),
+    /// One Connect Four game played from the computer: a calculator AI against a native one.
+    Versus(versus::VersusArgs),
+    /// A Connect Four round robin between native and calculator AIs, with Elo ratings.
+    Tournament(tournament::TournamentArgs),
     /// Show a game logged by the contest's arbiter (its journal variable).
     Replay(replay::ReplayArgs),
     /// Benchmark of the engines: mean nodes and time per test position, fingerprints.
@@ -106,6 +112,8 @@ impl Cli {
             Command::Ladder(args) => ladder::run(args),
             Command::Match(args) => r#match::run(args),
             Command::Replay(args) => replay::run(args),
+            Command::Versus(args) => versus::run(args),
+            Command::Tournament(args) => tournament::run(args),
         }
     }
 }

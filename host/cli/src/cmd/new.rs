@@ -76,13 +76,13 @@ pub fn run(args: NewArgs) -> anyhow::Result<()> {
         Template::Joueur => writeln!(
             out,
             "next: cd {dir} && cargo test && ti68k build joueur && \
-             ti68k match --emulator --ai1 target/ti/joueur.89z --ai2 winblock --games 10"
+             ti68k match --cable emu --ai1 target/ti/joueur.89z --ai2 winblock --games 10"
         )?,
         Template::Program => writeln!(out, "next: cd {dir} && cargo test && ti68k build --all")?,
         Template::C => writeln!(
             out,
             "next: cd {dir} && ti68k build joueur && \
-             ti68k match --emulator --ai1 target/ti/joueur.89z --ai2 winblock --games 10"
+             ti68k match --cable emu --ai1 target/ti/joueur.89z --ai2 winblock --games 10"
         )?,
     }
     Ok(())

@@ -137,34 +137,7 @@ pub fn variables(
         )?,
     ];
     for (ai, folder) in setup.ais.iter().zip(&setup.folders) {
-        match ai {
-            AiSpec::Level { level, seed } => {
-                vars.push(program(folder, &setup.program, &programs.joueur)?);
-                vars.push(value(folder, "niveau", Value::Str(level.clone()))?);
-                vars.push(value(
-                    folder,
-                    "graine",
-                    Value::Integer(Integer::from(i64::from(*seed))),
-                )?);
-            }
-            AiSpec::Faulty { fault } => {
-                vars.push(program(folder, &setup.program, &programs.fautif)?);
-                vars.push(value(
-                    folder,
-                    "faute",
-                    Value::Integer(Integer::from(i64::from(*fault))),
-                )?);
-            }
-            AiSpec::File { path, seed } => {
-                vars.extend(user_ai(setup, folder, path)?);
-                vars.push(value(
-                    folder,
-                    "graine",
-                    Value::Integer(Integer::from(i64::from(*seed))),
-                )?);
-            }
-            AiSpec::Basic(source) => vars.push(basic_ai(setup, folder, source)?),
-        }
+        vars.extend(ai_variables(setup, ai, folder, programs)?);
     }
     Ok(vars)
 }
@@ -187,6 +160,86 @@ pub fn check_ai_files(setup: &MatchSetup) -> Result<(), MatchError> {
         })?;
     }
     Ok(())
+}
+
+/// The variables of one AI in `folder`: its program under `setup.program` and its settings
+/// (`niveau` and `graine` for `joueur`, `faute` for `fautif`).
+pub fn ai_variables(
+    setup: &MatchSetup,
+    ai: &AiSpec,
+    folder: &str,
+    programs: &Programs,
+) -> Result<Vec<Variable>, MatchError> {
+    let mut vars = Vec::new();
+    match ai {
+        AiSpec::Level { level, seed } => {
+            vars.push(program(folder, &setup.program, &programs.joueur)?);
+            vars.push(value(folder, "niveau", Value::Str(level.clone()))?);
+            vars.push(value(
+                folder,
+                "graine",
+                Value::Integer(Integer::from(i64::from(*seed))),
+            )?);
+        }
+        AiSpec::Faulty { fault } => {
+            vars.push(program(folder, &setup.program, &programs.fautif)?);
+            vars.push(value(
+                folder,
+                "faute",
+                Value::Integer(Integer::from(i64::from(*fault))),
+            )?);
+        }
+        AiSpec::File { path, seed } => {
+            vars.extend(user_ai(setup, folder, path)?);
+            vars.push(value(
+                folder,
+                "graine",
+                Value::Integer(Integer::from(i64::from(*seed))),
+            )?);
+        }
+        AiSpec::Basic(source) => vars.push(basic_ai(setup, folder, source)?),
+    }
+    Ok(vars)
+}
+
+/// The data of the project's program `name` (its ASM variable, without the size word): from
+/// `dir/name.89z` (or `.9xz`, `.v2z`) when `dir` is given, else built from the toolkit
+/// containing the working directory, or the one this tool was built from.
+pub fn program_data(dir: Option<&Path>, model: Model, name: &str) -> Result<Vec<u8>, MatchError> {
+    match dir {
+        Some(dir) => {
+            let path = dir.join(format!("{name}.{}z", model.extension_prefix()));
+            let file = read_file(&path)?;
+            file.variables
+                .iter()
+                .find(|v| v.var_type == VarType::ASM)
+                .map(|v| v.data.clone())
+                .ok_or_else(|| {
+                    MatchError::Setup(format!("{} holds no ASM program", path.display()))
+                })
+        }
+        None => {
+            let here = std::env::current_dir()
+                .map_err(|e| MatchError::Setup(format!("the working directory: {e}")))?;
+            // The toolkit around the working directory, else the one this tool came from.
+            let root = repository_root(&here)
+                .or_else(|_| ti_build::project::default_toolkit())
+                .map_err(|e| MatchError::Build {
+                    program: name.into(),
+                    source: Box::new(e),
+                })?;
+            let built = build(&BuildOptions::new(&root, name)).map_err(|e| MatchError::Build {
+                program: name.into(),
+                source: Box::new(e),
+            })?;
+            image_data(name, &built.image)
+        }
+    }
+}
+
+/// The launcher `appel` as the variable `folder\appel`.
+pub fn launcher(folder: &str, data: &[u8]) -> Result<Variable, MatchError> {
+    program(folder, "appel", data)
 }
 
 /// The TI-BASIC AI whose source text is `source`, as a program in text form named like the AI

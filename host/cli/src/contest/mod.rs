@@ -8,7 +8,6 @@
 //!   settings), and sending them.
 //! - [`run`]: running `arbitre(...)`, waiting for the game to end, taking the final screen,
 //!   reading `colonne`, `nom` and `journal` back.
-//! - [`emulator`]: the same game in the emulator (`ti-emulator`), without a cable.
 //! - [`verify`]: the checks against the core: the result variables agree with the log, the
 //!   log agrees with the core's referee replaying its moves, and (for this project's AIs) the
 //!   moves are those the same AIs play natively.
@@ -30,11 +29,11 @@
 //! # Ok(()) }
 //! ```
 
-pub mod emulator;
 pub mod install;
 pub mod run;
 pub mod setup;
 pub mod verify;
+pub mod versus;
 
 use ti_build::BuildError;
 use ti_files::{FileError, NameError};
@@ -76,9 +75,6 @@ pub enum MatchError {
         #[source]
         source: LinkError,
     },
-    /// The emulator stopped the game (a crash, an unserved ROM call, the cycle budget).
-    #[error("in the emulator: {0}")]
-    Emulator(String),
     /// The game did not end in time.
     #[error("the arbiter did not finish within {0:?}: the calculator is still busy (an AI that never returns?) or has crashed; reset it")]
     Timeout(std::time::Duration),

@@ -109,8 +109,9 @@ pub fn wait_until_ready<C: Cable>(
             Err(e) => break Err(MatchError::link("waiting for the arbiter")(e)),
         }
     });
-    // Ready checks sent while the calculator was busy are answered late: drop those answers.
-    std::thread::sleep(Duration::from_millis(300));
+    // Ready checks sent while the calculator was busy are answered late: drop those answers
+    // (a calculator in process, polled often, has none to wait for).
+    std::thread::sleep(poll.min(Duration::from_millis(300)));
     let _ = calc.discard_input();
     result
 }

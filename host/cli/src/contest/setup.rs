@@ -57,6 +57,33 @@ impl AiSpec {
         }
     }
 
+    /// An AI as the command line names it: a level of `joueur` (its seed `seed`), `fautif:N`,
+    /// `basic:SOURCE` (a TI-BASIC source text) or a calculator file (`.89z`...; `seed` goes to
+    /// its `graine`).
+    pub fn parse(text: &str, seed: u32) -> Result<AiSpec, MatchError> {
+        if let Some(fault) = text.strip_prefix("fautif:") {
+            return fault
+                .parse::<u8>()
+                .ok()
+                .filter(|f| *f <= FAUTIF_FAULTS)
+                .map(|fault| AiSpec::Faulty { fault })
+                .ok_or_else(|| {
+                    MatchError::Setup(format!(
+                        "{text}: give fautif:N with N a fault number 0..{FAUTIF_FAULTS}"
+                    ))
+                });
+        }
+        if let Some(source) = text.strip_prefix("basic:") {
+            return Ok(AiSpec::Basic(PathBuf::from(source)));
+        }
+        let path = PathBuf::from(text);
+        if path.extension().is_some() || path.exists() {
+            return Ok(AiSpec::file(path, seed));
+        }
+        parse_level(text)?;
+        Ok(AiSpec::level(text, seed))
+    }
+
     /// A short description for messages and reports.
     pub fn describe(&self) -> String {
         match self {
@@ -67,6 +94,9 @@ impl AiSpec {
         }
     }
 }
+
+/// The highest fault number of `fautif` (calc/programs/src/bin/test/fautif.rs).
+pub const FAUTIF_FAULTS: u8 = 9;
 
 /// The player a level name names (the names of `joueur`'s `niveau`, docs/contest.md; the
 /// core's [`Ai::parse_level`], which `joueur` uses too), or an error that says what is wrong.
