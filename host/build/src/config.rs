@@ -8,7 +8,7 @@
 //!
 //! | key | meaning | default |
 //! | --- | --- | --- |
-//! | `profile` | cargo profile of the wasm build: `release` (speed) or `size` | `release` |
+//! | `profile` | cargo profile of the wasm build: `release` (speed), `size`, or `size-core-fast` (the program for size, the game core `calc` for speed) | `release` |
 //! | `stack` | bytes of wasm shadow stack; the overflow check traps beyond it | 4096 |
 //! | `gcc-opt` | GCC optimisation of the translated C: `-O2` or `-Os` | `-O2` |
 //! | `name` | calculator variable name (1-8 characters) | the bin name |
@@ -37,6 +37,8 @@ pub enum ProgramSource {
     /// assembled with GCC `-m68000`: a TIGCC-style nostub program whose entry is `_main`.
     Sources(Vec<PathBuf>),
 }
+/// The cargo profiles of calc/programs/Cargo.toml a program may be built with.
+pub const PROFILES: [&str; 3] = ["release", "size", "size-core-fast"];
 
 /// Build settings of one program.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -213,9 +215,10 @@ fn program_config(
         let v = v
             .as_str()
             .ok_or(format!("program {bin}: {key} must be a string"))?;
-        if v != "release" && v != "size" {
+        if !PROFILES.contains(&v) {
             return Err(format!(
-                "program {bin}: profile {v:?} is neither \"release\" nor \"size\""
+                "program {bin}: profile {v:?} is none of {}",
+                PROFILES.join(", ")
             ));
         }
         config.profile = v.to_string();

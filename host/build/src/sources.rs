@@ -112,6 +112,11 @@ pub fn glue(program: &str, trap_error: u16) -> String {
     );
     let _ = writeln!(c, "void w68k_instantiate(void) {{}}");
     let _ = writeln!(c, "void w68k_release(void) {{}}");
+    let _ = writeln!(
+        c,
+        "/* The countdown of src/os/gfx.c is not linked: no timer to give back. */"
+    );
+    let _ = writeln!(c, "void w68k_release_timer(void) {{}}");
     let _ = writeln!(c, "void w68k_run_main(void) {{ {C_ENTRY}(); }}");
     c
 }

@@ -38,6 +38,13 @@ pub enum AiSpec {
     /// installed in text form under the AI program's name (TI's OS tokenizes it on its first
     /// run; PedroM has no TI-BASIC).
     Basic(PathBuf),
+    /// A person at the calculator's keyboard: the program `humain`, which asks for each
+    /// column. With a name, it is stored in `pseudo` of the AI's folder (else the person types
+    /// one at the first game).
+    Human {
+        /// The name the AI gives (1 to N characters), or `None` to let the person type it.
+        name: Option<String>,
+    },
 }
 
 impl AiSpec {
@@ -58,7 +65,8 @@ impl AiSpec {
     }
 
     /// An AI as the command line names it: a level of `joueur` (its seed `seed`), `fautif:N`,
-    /// `basic:SOURCE` (a TI-BASIC source text) or a calculator file (`.89z`...; `seed` goes to
+    /// `basic:SOURCE` (a TI-BASIC source text), `human` or `human:NAME` (a person at the
+    /// calculator's keyboard, through `humain`) or a calculator file (`.89z`...; `seed` goes to
     /// its `graine`).
     pub fn parse(text: &str, seed: u32) -> Result<AiSpec, MatchError> {
         if let Some(fault) = text.strip_prefix("fautif:") {
@@ -76,6 +84,14 @@ impl AiSpec {
         if let Some(source) = text.strip_prefix("basic:") {
             return Ok(AiSpec::Basic(PathBuf::from(source)));
         }
+        if text == "human" {
+            return Ok(AiSpec::Human { name: None });
+        }
+        if let Some(name) = text.strip_prefix("human:") {
+            return Ok(AiSpec::Human {
+                name: Some(name.to_string()),
+            });
+        }
         let path = PathBuf::from(text);
         if path.extension().is_some() || path.exists() {
             return Ok(AiSpec::file(path, seed));
@@ -91,6 +107,8 @@ impl AiSpec {
             AiSpec::Faulty { fault } => format!("fautif (fault {fault})"),
             AiSpec::File { path, .. } => path.display().to_string(),
             AiSpec::Basic(path) => format!("TI-BASIC {}", path.display()),
+            AiSpec::Human { name: Some(name) } => format!("humain ({name}, at the keyboard)"),
+            AiSpec::Human { name: None } => "humain (at the keyboard)".to_string(),
         }
     }
 }
@@ -197,6 +215,15 @@ impl MatchSetup {
             if let AiSpec::Level { level, .. } = ai {
                 parse_level(level)?;
             }
+            if let AiSpec::Human { name: Some(name) } = ai {
+                let limit = usize::from(name_limit(self.model));
+                if name.is_empty() || name.chars().count() > limit || name.contains('\\') {
+                    return Err(MatchError::Setup(format!(
+                        "human:{name}: a name has 1 to {limit} characters on a {} (no \\)",
+                        self.model
+                    )));
+                }
+            }
         }
         Ok(())
     }
@@ -211,7 +238,7 @@ impl MatchSetup {
                 AiSpec::Level { seed, .. } | AiSpec::File { seed, .. } => {
                     *seed = seed.wrapping_add(n)
                 }
-                AiSpec::Faulty { .. } | AiSpec::Basic(_) => {}
+                AiSpec::Faulty { .. } | AiSpec::Basic(_) | AiSpec::Human { .. } => {}
             }
         }
         if n % 2 == 1 {
