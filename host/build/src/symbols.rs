@@ -32,6 +32,10 @@ use super::linker::LinkerError;
 /// The first line of a symbol map file.
 const HEADER: &str = "# ti68k symbol map 1";
 
+/// The name [`SymbolMap::read`] gives every object of the program's own sources (the build
+/// compiles them into a `user` folder).
+const USER_OBJECT: &str = "user sources";
+
 /// What kind of code a function is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum CodeKind {
@@ -50,6 +54,9 @@ pub enum CodeKind {
     Helper,
     /// The OS layer (`src/os`: the ROM-call bridges, the session, error frames).
     Os,
+    /// The program's own C or assembler sources (a program built from sources,
+    /// docs/c-programs.md).
+    Source,
 }
 
 impl CodeKind {
@@ -62,6 +69,7 @@ impl CodeKind {
             CodeKind::Runtime => "runtime",
             CodeKind::Helper => "helper",
             CodeKind::Os => "os",
+            CodeKind::Source => "source",
         }
     }
 
@@ -74,6 +82,7 @@ impl CodeKind {
             CodeKind::Runtime,
             CodeKind::Helper,
             CodeKind::Os,
+            CodeKind::Source,
         ]
         .into_iter()
         .find(|k| k.as_str() == word)
@@ -89,6 +98,7 @@ impl CodeKind {
             "prog_c" | "glue_c" => CodeKind::Glue,
             "runtime_c" | "mem_c" | "start_S" => CodeKind::Runtime,
             "arith_c" => CodeKind::Helper,
+            USER_OBJECT => CodeKind::Source,
             _ => CodeKind::Os,
         }
     }
@@ -163,10 +173,14 @@ impl SymbolMap {
         let mut defined_in: BTreeMap<String, String> = BTreeMap::new();
         for object_path in objects {
             let path = object_path.as_ref();
-            let stem = path
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default();
+            let in_user_folder = path.parent().and_then(Path::file_name) == Some("user".as_ref());
+            let stem = if in_user_folder {
+                USER_OBJECT.to_string()
+            } else {
+                path.file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default()
+            };
             let bytes = std::fs::read(path)
                 .map_err(|e| LinkerError::Elf(format!("reading {}: {e}", path.display())))?;
             let file = object::File::parse(&*bytes)
@@ -232,7 +246,7 @@ impl SymbolMap {
     /// The map as text (module doc).
     pub fn to_text(&self) -> String {
         let mut out = format!(
-            "{HEADER}\n# offsets from the program's first byte (the entry point); kinds: rust, export, glue, runtime, helper, os\nprogram\t{}\ntext\t{}\n",
+            "{HEADER}\n# offsets from the program's first byte (the entry point); kinds: rust, export, glue, runtime, helper, os, source\nprogram\t{}\ntext\t{}\n",
             self.program, self.text_len
         );
         for (name, offset) in &self.exports {

@@ -46,7 +46,7 @@ pub enum FunctionKind {
 }
 
 impl FunctionKind {
-    /// The word the reports use: rust, export, glue, runtime, helper, os, rom, unknown.
+    /// The word the reports use: rust, export, glue, runtime, helper, os, source, rom, unknown.
     pub fn as_str(self) -> &'static str {
         match self {
             FunctionKind::Code(k) => k.as_str(),
