@@ -7,7 +7,9 @@
 //! [`SECTIONS`]: adding a game is one `mod` line and one entry there. A section reads its data
 //! from the repository (`Options::repo`), prints its own lines, and honours `Options::limit`
 //! (at most that many positions per set) and `Options::max_seconds` (a time budget per set), both
-//! keeping the first positions of a set, for a quick run.
+//! keeping the first positions of a set, for a quick run; Connect Four's sections also honour
+//! `Options::step` (every n-th position) and compare with peer solvers when they are installed.
+//! A section of minutes (`connect4-empty`) runs only when named.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -21,6 +23,9 @@ pub mod tictactoe;
 pub struct Section {
     /// Its name on the command line (`ti68k bench NAME`) and at the start of its lines.
     pub name: &'static str,
+    /// Whether `ti68k bench` without names runs it (a section of minutes runs only when
+    /// named).
+    pub by_default: bool,
     /// Runs it, printing to `out`.
     pub run: fn(&Options, &mut dyn Write) -> Result<(), BenchError>,
 }
@@ -28,6 +33,7 @@ pub struct Section {
 /// Every section, in the order `ti68k bench` runs them.
 pub const SECTIONS: &[Section] = &[
     connect4::SECTION,
+    connect4::empty::SECTION,
     othello::SECTION,
     tictactoe::SECTION,
     entropy::SECTION,
@@ -43,6 +49,8 @@ pub struct Options {
     /// Stop a set after this many seconds of solving (the positions done so far are reported,
     /// always the first ones of the set). `None`: no limit.
     pub max_seconds: Option<f64>,
+    /// Solve every `step`-th position of each set (`None`: each section's default).
+    pub step: Option<usize>,
 }
 
 /// Why the benchmark could not run.
@@ -74,7 +82,8 @@ pub enum BenchError {
     UnknownSection(String, String),
 }
 
-/// Runs the sections named in `names` (all when empty), in the order of [`SECTIONS`].
+/// Runs the sections named in `names` (when empty: those run by default), in the order of
+/// [`SECTIONS`].
 pub fn run(names: &[String], options: &Options, out: &mut dyn Write) -> Result<(), BenchError> {
     for name in names {
         if !SECTIONS.iter().any(|s| s.name == name) {
@@ -83,7 +92,7 @@ pub fn run(names: &[String], options: &Options, out: &mut dyn Write) -> Result<(
         }
     }
     for section in SECTIONS {
-        if names.is_empty() || names.iter().any(|n| n == section.name) {
+        if (names.is_empty() && section.by_default) || names.iter().any(|n| n == section.name) {
             (section.run)(options, out)?;
         }
     }
@@ -149,6 +158,7 @@ mod tests {
             repo: PathBuf::from("."),
             limit: Some(0),
             max_seconds: None,
+            step: None,
         };
         let err = run(&["chess".into()], &options, &mut Vec::new()).unwrap_err();
         assert!(err.to_string().contains("connect4"), "{err}");

@@ -8,7 +8,8 @@ use std::path::PathBuf;
 /// Mean nodes and time per position of each game's test sets, and each engine's fingerprint.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// Sections to run (default: all). Known: the names in `ti68k::bench::SECTIONS`.
+    /// Sections to run (default: all but the long ones, such as connect4-empty). Known: the
+    /// names in `ti68k::bench::SECTIONS`.
     sections: Vec<String>,
     /// At most this many positions per set (a quick run).
     #[arg(long)]
@@ -16,6 +17,10 @@ pub struct BenchArgs {
     /// Stop each set after about this many seconds (the first positions are kept).
     #[arg(long)]
     max_seconds: Option<f64>,
+    /// Solve every N-th position of each set (default: every position, every 20th of
+    /// Connect Four's Begin-Hard).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    step: Option<u64>,
     /// The repository's root, where the data files are (default: found from this program's
     /// source location, else the current directory).
     #[arg(long)]
@@ -42,6 +47,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         repo: repo_root(args.repo),
         limit: args.limit,
         max_seconds: args.max_seconds,
+        step: args.step.map(|s| s as usize),
     };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

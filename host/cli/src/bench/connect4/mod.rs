@@ -1,6 +1,15 @@
-//! The Connect Four part of the benchmark: the exact solver on Pons' six test sets (mean nodes
-//! and mean time per position, next to the figures of part 12 of Pons' tutorial), and the
-//! engine's fingerprint.
+//! The Connect Four part of the benchmark: the exact solver on Pons' six test sets, side by
+//! side with the peer solvers ([`peers`]: Pons' part 12 and BitBully) when they are installed
+//! (mean nodes and mean time per position, and each peer's time over ours), the strong solve
+//! of the empty board ([`empty`], its own section), and the engine's fingerprint.
+//!
+//! The comparison is interleaved: position by position, each solver in turn (the first one
+//! rotating), so that the load of the machine weighs on all of them alike; every solver clears
+//! its table before each position and times its solve alone. Begin-Hard is sampled (every 20th
+//! position by default: one of its positions takes seconds); `--step N` samples every set.
+
+pub mod empty;
+pub mod peers;
 
 use super::{fmt_mean, fmt_seconds, read_data, BenchError, Options, Section};
 use calc::connect4::search::{self, search_depth};
@@ -13,6 +22,7 @@ use std::time::Instant;
 /// This section.
 pub const SECTION: Section = Section {
     name: "connect4",
+    by_default: true,
     run,
 };
 
@@ -22,8 +32,10 @@ pub struct TestSet {
     pub name: &'static str,
     /// Its file under `calc/tests/data/connect4/`.
     pub file: &'static str,
-    /// Mean nodes per position of Pons' solver, part 12 of the tutorial.
+    /// Mean nodes per position of Pons' solver, part 12 of the tutorial (as published).
     pub pons_mean_nodes: f64,
+    /// The benchmark solves every `step`-th position by default.
+    pub step: usize,
 }
 
 /// The six sets, from the easiest.
@@ -32,36 +44,42 @@ pub const TEST_SETS: [TestSet; 6] = [
         name: "End-Easy",
         file: "Test_L3_R1",
         pons_mean_nodes: 51.3,
+        step: 1,
     },
     TestSet {
         name: "Middle-Easy",
         file: "Test_L2_R1",
         pons_mean_nodes: 449.6,
+        step: 1,
     },
     TestSet {
         name: "Middle-Medium",
         file: "Test_L2_R2",
         pons_mean_nodes: 39_900.0,
+        step: 1,
     },
     TestSet {
         name: "Begin-Easy",
         file: "Test_L1_R1",
         pons_mean_nodes: 3_298.0,
+        step: 1,
     },
     TestSet {
         name: "Begin-Medium",
         file: "Test_L1_R2",
         pons_mean_nodes: 1.20e6,
+        step: 1,
     },
     TestSet {
         name: "Begin-Hard",
         file: "Test_L1_R3",
         pons_mean_nodes: 65.9e6,
+        step: 20,
     },
 ];
 
-/// Entries of the solver's table in the benchmark: 2^23 (64 MiB), as many as Pons' table.
-pub const SOLVER_TABLE_BITS: u32 = 23;
+/// log2 of the entries of the solver's table in the benchmark (8 bytes each).
+pub const SOLVER_TABLE_BITS: u32 = 22;
 
 /// One position of a test set.
 pub struct TestPosition {
@@ -106,57 +124,107 @@ pub fn load_set(path: &Path) -> Result<Vec<TestPosition>, BenchError> {
     Ok(out)
 }
 
-/// Mean nodes, mean time and correctness of one set.
-pub struct SetResult {
+/// One solver's results on one set.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
     /// Positions solved.
     pub positions: usize,
     /// Positions whose score matched the set's.
     pub exact: usize,
-    /// Mean nodes per position.
-    pub mean_nodes: f64,
-    /// Mean seconds per position (the table's reset excluded).
-    pub mean_seconds: f64,
+    /// Nodes in all.
+    pub nodes: u64,
+    /// Seconds of solving in all (each solver's own measure, the table's clearing excluded).
+    pub seconds: f64,
     /// The first wrong answer: moves, expected, found.
     pub first_wrong: Option<(String, i8, i8)>,
 }
 
-/// Solves `positions` one by one with a cleared table each time, stopping after
-/// `max_seconds` of solving if given.
+impl Tally {
+    fn add(&mut self, p: &TestPosition, score: i8, nodes: u64, seconds: f64) {
+        self.positions += 1;
+        self.nodes += nodes;
+        self.seconds += seconds;
+        if score == p.score {
+            self.exact += 1;
+        } else if self.first_wrong.is_none() {
+            self.first_wrong = Some((p.moves.clone(), p.score, score));
+        }
+    }
+
+    /// Mean nodes per position.
+    pub fn mean_nodes(&self) -> f64 {
+        self.nodes as f64 / self.positions.max(1) as f64
+    }
+
+    /// Mean seconds per position.
+    pub fn mean_seconds(&self) -> f64 {
+        self.seconds / self.positions.max(1) as f64
+    }
+}
+
+/// Solves `positions` with this project's solver (a table cleared before each position),
+/// stopping after `max_seconds` of solving if given.
 pub fn solve_set(
     positions: &[TestPosition],
     table: &mut [solver::Entry],
     max_seconds: Option<f64>,
-) -> SetResult {
+) -> Tally {
     let mut solver = Solver::new(table);
-    let mut nodes = 0u64;
-    let mut seconds = 0f64;
-    let mut exact = 0;
-    let mut first_wrong = None;
-    let mut done = 0;
+    let mut tally = Tally::default();
     for p in positions {
-        if max_seconds.is_some_and(|m| seconds >= m) {
+        if max_seconds.is_some_and(|m| tally.seconds >= m) {
             break;
         }
-        done += 1;
         solver.reset();
         let start = Instant::now();
         let score = solver.solve(&p.board, false);
-        seconds += start.elapsed().as_secs_f64();
-        nodes += solver.nodes();
-        if score == p.score {
-            exact += 1;
-        } else if first_wrong.is_none() {
-            first_wrong = Some((p.moves.clone(), p.score, score));
+        let seconds = start.elapsed().as_secs_f64();
+        tally.add(p, score, solver.nodes(), seconds);
+    }
+    tally
+}
+
+/// Solves `positions` with this project's solver and each of `peers`, interleaved: position by
+/// position, each solver in turn (the first one rotating), every table cleared before each
+/// position. A peer that fails is dropped (`failed` says why); the others go on. Stops after
+/// `max_seconds` of wall time if given. The tallies are this project's, then the peers' in order.
+pub fn compare_set(
+    positions: &[TestPosition],
+    table: &mut [solver::Entry],
+    peers: &mut [Option<peers::Peer>],
+    failed: &mut Vec<String>,
+    max_seconds: Option<f64>,
+) -> Vec<Tally> {
+    let mut solver = Solver::new(table);
+    let mut tallies = vec![Tally::default(); 1 + peers.len()];
+    let wall = Instant::now();
+    for (i, p) in positions.iter().enumerate() {
+        if max_seconds.is_some_and(|m| wall.elapsed().as_secs_f64() >= m) {
+            break;
+        }
+        for k in 0..tallies.len() {
+            let who = (i + k) % tallies.len();
+            if who == 0 {
+                solver.reset();
+                let start = Instant::now();
+                let score = solver.solve(&p.board, false);
+                let seconds = start.elapsed().as_secs_f64();
+                tallies[0].add(p, score, solver.nodes(), seconds);
+                continue;
+            }
+            let Some(peer) = &mut peers[who - 1] else {
+                continue;
+            };
+            match peer.solve(&p.moves) {
+                Ok(a) => tallies[who].add(p, a.score, a.nodes, a.seconds),
+                Err(e) => {
+                    failed.push(format!("{}: {e}; dropped from the comparison", peer.name));
+                    peers[who - 1] = None;
+                }
+            }
         }
     }
-    let n = done.max(1) as f64;
-    SetResult {
-        positions: done,
-        exact,
-        mean_nodes: nodes as f64 / n,
-        mean_seconds: seconds / n,
-        first_wrong,
-    }
+    tallies
 }
 
 /// The engine's fingerprint: the node count of a fixed-depth search from a fixed position with a
@@ -176,35 +244,106 @@ pub fn fingerprint() -> (&'static str, u8, usize, search::SearchResult) {
 }
 
 fn run(options: &Options, out: &mut dyn Write) -> Result<(), BenchError> {
-    let mut table = vec![solver::Entry::EMPTY; 1 << SOLVER_TABLE_BITS];
     writeln!(
         out,
-        "connect4 solver (strong), table 2^{SOLVER_TABLE_BITS} entries cleared before each position; Pons part 12 in brackets"
+        "connect4 exact solver (strong), side by side with its peers: position by position, each solver in turn, every table cleared before each position; load average {}",
+        load_average()
+    )?;
+    let (found, missing) = peers::find();
+    writeln!(
+        out,
+        "connect4 tables: ti68k 2^{SOLVER_TABLE_BITS} entries of 8 bytes ({} MiB){}",
+        (1u64 << SOLVER_TABLE_BITS) * 8 / (1 << 20),
+        found
+            .iter()
+            .map(|p| format!("; {} {:.1} MiB", p.name, p.table_mib))
+            .collect::<String>()
+    )?;
+    for p in &found {
+        writeln!(out, "connect4 peer {}", p.detail)?;
+    }
+    for m in &missing {
+        writeln!(out, "connect4 peer {m}")?;
+    }
+    let names: Vec<&'static str> = core::iter::once("ti68k")
+        .chain(found.iter().map(|p| p.name))
+        .collect();
+    let mut peers: Vec<Option<peers::Peer>> = found.into_iter().map(Some).collect();
+    let mut failed = Vec::new();
+    let mut table = vec![solver::Entry::EMPTY; 1 << SOLVER_TABLE_BITS];
+    let mut behind = Vec::new();
+    writeln!(
+        out,
+        "connect4 {:<13} {:<10} {:>9}  {:>13}  {:>10}  {:>9}",
+        "set", "solver", "exact", "mean nodes", "mean time", "time/ours"
     )?;
     for set in &TEST_SETS {
-        let mut positions = load_set(&set_path(&options.repo, set))?;
-        let total = positions.len();
+        let all = load_set(&set_path(&options.repo, set))?;
+        let step = options.step.unwrap_or(set.step).max(1);
+        let mut positions: Vec<TestPosition> = all.into_iter().step_by(step).collect();
         if let Some(limit) = options.limit {
             positions.truncate(limit);
         }
-        let r = solve_set(&positions, &mut table, options.max_seconds);
-        write!(
-            out,
-            "connect4 {:<13} {}: {:>4}/{} exact (of {total}), mean nodes {:>12} ({:>10}), mean time {}",
-            set.name,
-            set.file,
-            r.exact,
-            r.positions,
-            fmt_mean(r.mean_nodes),
-            fmt_mean(set.pons_mean_nodes),
-            fmt_seconds(r.mean_seconds)
-        )?;
-        if let Some((moves, want, got)) = &r.first_wrong {
-            write!(out, "; WRONG: {moves} gave {got}, expected {want}")?;
+        let tallies = compare_set(
+            &positions,
+            &mut table,
+            &mut peers,
+            &mut failed,
+            options.max_seconds,
+        );
+        let ours = tallies[0].mean_seconds();
+        for (name, t) in names.iter().zip(&tallies) {
+            if t.positions == 0 && *name != "ti68k" {
+                continue;
+            }
+            let ratio = t.mean_seconds() / ours;
+            write!(
+                out,
+                "connect4 {:<13} {:<10} {:>9}  {:>13}  {:>10}  {:>9}",
+                set.name,
+                name,
+                format!("{}/{}", t.exact, t.positions),
+                fmt_mean(t.mean_nodes()),
+                fmt_seconds(t.mean_seconds()),
+                format!("{ratio:.2}"),
+            )?;
+            if *name == "ti68k" {
+                write!(
+                    out,
+                    "  ({} of {} positions: every {step}; Pons' published part-12 mean nodes {})",
+                    t.positions,
+                    TOTAL_PER_SET,
+                    fmt_mean(set.pons_mean_nodes)
+                )?;
+            } else if ratio <= 1.0 {
+                behind.push(format!("{} on {}", name, set.name));
+            }
+            if let Some((moves, want, got)) = &t.first_wrong {
+                write!(out, "; WRONG: {moves} gave {got}, expected {want}")?;
+            }
+            writeln!(out)?;
         }
-        writeln!(out)?;
         out.flush()?;
     }
+    for f in &failed {
+        writeln!(out, "connect4 peer {f}")?;
+    }
+    if names.len() > 1 {
+        if behind.is_empty() {
+            writeln!(
+                out,
+                "connect4 ti68k is faster than {} on every set",
+                names[1..].join(" and ")
+            )?;
+        } else {
+            writeln!(
+                out,
+                "connect4 ti68k is NOT the fastest: {}",
+                behind.join(", ")
+            )?;
+        }
+    }
+    writeln!(out, "connect4 load average at the end {}", load_average())?;
     let (position, depth, entries, r) = fingerprint();
     writeln!(
         out,
@@ -214,4 +353,15 @@ fn run(options: &Options, out: &mut dyn Write) -> Result<(), BenchError> {
         r.score
     )?;
     Ok(())
+}
+
+/// Positions in each of Pons' sets.
+const TOTAL_PER_SET: usize = 1000;
+
+/// The 1, 5 and 15-minute load averages of the machine (`/proc/loadavg`), or `unknown`.
+pub fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|| "unknown".into())
 }
