@@ -165,7 +165,10 @@ fn book_moves_are_as_good_as_their_positions() {
         right_now.is_empty(),
         "right now, remove from KNOWN_WRONG: {right_now:?}"
     );
-    eprintln!("{checked} proven book moves checked, {} known wrong", wrong.len());
+    eprintln!(
+        "{checked} proven book moves checked, {} known wrong",
+        wrong.len()
+    );
     assert!(checked >= 250, "{checked} positions checked");
 }
 

@@ -21,7 +21,6 @@ use ti68k::contest::run;
 use ti68k::contest::setup::{AiSpec, MatchSetup};
 use ti68k::contest::verify;
 use ti_files::{Model, VarPath};
-use ti_link::Cable;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let out = std::env::args()
@@ -50,7 +49,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         // Ready checks sent while the arbiter held the processor are answered late: drop them.
         std::thread::sleep(Duration::from_millis(300));
-        t.calc().cable_mut().discard_input()?;
+        t.calc().discard_input()?;
         let middle = shots.len() / 2;
         let with_thinking = (0..shots.len())
             .filter(|&i| thinking.find_in(&shots[i]).is_some())

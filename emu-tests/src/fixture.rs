@@ -6,6 +6,11 @@
 //! (its target is the value the linker stored, since the link address is 0), and every global
 //! symbol is an export. PC-relative relocations are resolved by the linker and need nothing.
 //!
+//! Fixtures name ROM calls, never number them: `move.l ROM_DrawStr*4(a2),a0`. The assembler
+//! gets a `ROM_<name>` symbol for every call of the project's table ([`ti_build::rom_calls`]),
+//! defined on its command line ([`rom_call_symbols`]), as the programs' C gets them from the
+//! generated `rom_calls.h`.
+//!
 //! This is a test fixture only: the product's programs come from the project's own toolchain.
 
 use std::path::{Path, PathBuf};
@@ -14,7 +19,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use object::{Object, ObjectSection, ObjectSymbol, RelocationFlags, SectionKind};
 use thiserror::Error;
-use ti_build::{ProgramImage, Relocation};
+use ti_build::{rom_calls, ProgramImage, Relocation};
 
 /// The assembler.
 pub const AS: &str = "m68k-linux-gnu-as";
@@ -89,6 +94,15 @@ pub fn require_binutils(test: &str) -> bool {
     false
 }
 
+/// The `ROM_<name>=<index>` definitions, one a ROM call of [`rom_calls::ALL`], that the
+/// assembler gets with `--defsym`.
+pub fn rom_call_symbols() -> Vec<String> {
+    rom_calls::ALL
+        .iter()
+        .map(|call| format!("ROM_{}={:#X}", call.name, call.index))
+        .collect()
+}
+
 /// The folder of the committed assembly fixtures (`emu-tests/tests/data/cpu`).
 pub fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/cpu")
@@ -141,14 +155,12 @@ fn build_in(dir: &Path, name: &str, source: &str) -> Result<ProgramImage, Fixtur
     );
     std::fs::write(&src, source)?;
     std::fs::write(&script, LINKER_SCRIPT)?;
-    run(
-        AS,
-        name,
-        Command::new(AS)
-            .args(["-m68000", "--register-prefix-optional", "-o"])
-            .arg(&obj)
-            .arg(&src),
-    )?;
+    let mut assemble = Command::new(AS);
+    assemble.args(["-m68000", "--register-prefix-optional"]);
+    for symbol in rom_call_symbols() {
+        assemble.arg("--defsym").arg(symbol);
+    }
+    run(AS, name, assemble.arg("-o").arg(&obj).arg(&src))?;
     run(
         LD,
         name,

@@ -216,36 +216,9 @@ fn operand(rng: &mut Rng) -> u32 {
     }
 }
 
-fn native32(op: u32, a: u32, b: u32) -> u32 {
-    match op {
-        0 => a.wrapping_mul(b),
-        1 => a.checked_div(b).unwrap_or(0),
-        2 => a.checked_rem(b).unwrap_or(0),
-        3 => (a as i32).checked_div(b as i32).unwrap_or(0) as u32,
-        4 => (a as i32).checked_rem(b as i32).unwrap_or(0) as u32,
-        5 => a.count_ones(),
-        6 => a.leading_zeros(),
-        7 => a.trailing_zeros(),
-        _ => a.count_ones() & 1,
-    }
-}
-
-fn native64(op: u32, a: u64, b: u64) -> u64 {
-    match op {
-        0 => a.wrapping_mul(b),
-        1 => a.checked_div(b).unwrap_or(0),
-        2 => a.checked_rem(b).unwrap_or(0),
-        3 => (a as i64).checked_div(b as i64).unwrap_or(0) as u64,
-        4 => (a as i64).checked_rem(b as i64).unwrap_or(0) as u64,
-        5 => a << (b & 63),
-        6 => a >> (b & 63),
-        7 => ((a as i64) >> (b & 63)) as u64,
-        8 => u64::from(a.count_ones()),
-        9 => u64::from(a.leading_zeros()),
-        10 => u64::from(a.trailing_zeros()),
-        _ => u64::from(a.count_ones() & 1),
-    }
-}
+/// The operation table `testcore` exports: the same source file, compiled natively here.
+#[path = "../../calc/programs/src/testentry/arith.rs"]
+mod arith;
 
 #[test]
 fn arithmetic_helpers_match_native() {
@@ -259,7 +232,7 @@ fn arithmetic_helpers_match_native() {
             let (a, b) = (operand(&mut rng), operand(&mut rng));
             d.check(
                 &format!("arith32 op {op} ({a:#x}, {b:#x})"),
-                || native32(op, a, b),
+                || arith::op32(op, a, b),
                 |m| Ok(m.call("arith32", &[op, a, b])?.d0),
             )
             .unwrap_or_else(|e| panic!("{e}"));
@@ -273,7 +246,7 @@ fn arithmetic_helpers_match_native() {
                 >> rng.below(64);
             d.check(
                 &format!("arith64 op {op} ({a:#x}, {b:#x})"),
-                || native64(op, a, b),
+                || arith::op64(op, a, b),
                 |m| {
                     let low = m.call(
                         "arith64",

@@ -3,6 +3,7 @@
 //! draw through the jump table, read keys, use the heap and the error frames.
 
 use emu_tests::fixture;
+use ti_emulator::ReadMemory;
 use ti_emulator::{Failure, Machine};
 use ti_files::Model;
 

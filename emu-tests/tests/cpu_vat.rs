@@ -4,37 +4,12 @@
 //! back through `ti_files`, and the failures for what a calculator would not do.
 
 use emu_tests::fixture;
+use ti_build::rom_calls::{self, RomCall};
 use ti_emulator::ams::exec::RunEnd;
+use ti_emulator::ReadMemory;
 use ti_emulator::{map, Failure, Machine};
 use ti_files::{Integer, Model, Value, VarPath, VarType, Variable};
 
-const SYM_ADD: u32 = 0x5C;
-const SYM_DEL: u32 = 0x5E;
-const HSYM_DEL: u32 = 0x5F;
-const SYM_FIND: u32 = 0x60;
-const SYM_FIND_MAIN: u32 = 0x61;
-const FOLDER_ADD: u32 = 0x64;
-const FOLDER_CUR: u32 = 0x65;
-const FOLDER_DEL: u32 = 0x66;
-const FOLDER_FIND: u32 = 0x67;
-const FOLDER_GET_CUR: u32 = 0x68;
-const SYM_FIND_FIRST: u32 = 0x6C;
-const SYM_FIND_NEXT: u32 = 0x6D;
-const SYM_FIND_FOLDER_NAME: u32 = 0x6F;
-const HEAP_PTR_TO_HANDLE: u32 = 0x23A;
-const DEREF_SYM: u32 = 0x79;
-const VAR_RECALL: u32 = 0x85;
-const VAR_STORE: u32 = 0x86;
-const NEXT_EXPRESSION_INDEX: u32 = 0x10A;
-const HS_POP_ESTACK: u32 = 0x244;
-const DELETE_EXPRESSION: u32 = 0x2C5;
-const ESTACK_TO_SHORT: u32 = 0x2C7;
-const PUSH_QUANTUM: u32 = 0x2EE;
-const SYM_FIND_PTR: u32 = 0x283;
-const PUSH_PARSE_TEXT: u32 = 0x3CA;
-const PUSH_ZSTR: u32 = 0x48A;
-const PUSH_LONG_TO_INTEGER: u32 = 0x4E3;
-const HEAP_FREE: u32 = 0x97;
 const STOF_ESI: u32 = 0x4000;
 const STOF_HESI: u32 = 0x4003;
 
@@ -59,15 +34,15 @@ fn cstr(m: &mut Machine, text: &[u8]) -> u32 {
     m.alloc_bytes(&[text, &[0]].concat()).unwrap()
 }
 
-/// Calls ROM call `index` through trampoline `tramp` (rc0, rc_l, rc_lw...); returns (d0, a0).
-fn rc(m: &mut Machine, tramp: &str, index: u32, args: &[u32]) -> Result<(u32, u32), Failure> {
-    let all = [&[index][..], args].concat();
+/// Calls ROM call `call` through trampoline `tramp` (rc0, rc_l, rc_lw...); returns (d0, a0).
+fn rc(m: &mut Machine, tramp: &str, call: RomCall, args: &[u32]) -> Result<(u32, u32), Failure> {
+    let all = [&[u32::from(call.index)][..], args].concat();
     let out = m.call(tramp, &all)?;
     Ok((out.d0, out.a0))
 }
 
-fn ok(m: &mut Machine, tramp: &str, index: u32, args: &[u32]) -> (u32, u32) {
-    rc(m, tramp, index, args).unwrap_or_else(|e| panic!("{e}\n{}", m.transcript()))
+fn ok(m: &mut Machine, tramp: &str, call: RomCall, args: &[u32]) -> (u32, u32) {
+    rc(m, tramp, call, args).unwrap_or_else(|e| panic!("{e}\n{}", m.transcript()))
 }
 
 fn int(v: i64) -> Value {
@@ -86,7 +61,7 @@ fn variables_are_sym_entries_and_multi_exprs_in_ram() {
     m.set_value("ai1\\colonne", &int(-1)).unwrap();
     m.set_value("ai1\\nom", &Value::Str("N".into())).unwrap();
     let s = sym(&mut m, "ai1\\colonne");
-    let (_, entry) = ok(&mut m, "rc_lw", SYM_FIND_PTR, &[s, 0]);
+    let (_, entry) = ok(&mut m, "rc_lw", rom_calls::SymFindPtr, &[s, 0]);
     assert_ne!(entry, 0);
     // SYM_ENTRY: name[8], compat, flags, handle; the handle table gives the MULTI_EXPR.
     let raw = m.read_bytes(entry, 14).unwrap();
@@ -97,15 +72,22 @@ fn variables_are_sym_entries_and_multi_exprs_in_ram() {
         .unwrap();
     assert_eq!(m.read_bytes(block, 5).unwrap(), [0, 3, 1, 1, 0x20]);
     // SymFind + DerefSym lead to the same bytes; SymFindMain does not look in ai1.
-    let (hs, _) = ok(&mut m, "rc_l", SYM_FIND, &[s]);
-    assert_eq!(ok(&mut m, "rc_l", DEREF_SYM, &[hs]).1, entry);
-    assert_eq!(ok(&mut m, "rc_l", SYM_FIND_MAIN, &[s]).0, 0);
-    assert_eq!(ok(&mut m, "rc_l", DEREF_SYM, &[0]).1, 0, "HS_NULL");
+    let (hs, _) = ok(&mut m, "rc_l", rom_calls::SymFind, &[s]);
+    assert_eq!(ok(&mut m, "rc_l", rom_calls::DerefSym, &[hs]).1, entry);
+    assert_eq!(ok(&mut m, "rc_l", rom_calls::SymFindMain, &[s]).0, 0);
+    assert_eq!(
+        ok(&mut m, "rc_l", rom_calls::DerefSym, &[0]).1,
+        0,
+        "HS_NULL"
+    );
     // Unqualified names are looked up in the current folder.
     let plain = sym(&mut m, "colonne");
-    assert_eq!(ok(&mut m, "rc_lw", SYM_FIND_PTR, &[plain, 0]).1, 0);
+    assert_eq!(ok(&mut m, "rc_lw", rom_calls::SymFindPtr, &[plain, 0]).1, 0);
     m.set_current_folder("ai1").unwrap();
-    assert_eq!(ok(&mut m, "rc_lw", SYM_FIND_PTR, &[plain, 0]).1, entry);
+    assert_eq!(
+        ok(&mut m, "rc_lw", rom_calls::SymFindPtr, &[plain, 0]).1,
+        entry
+    );
 
     // Created the low-level way, read back typed.
     let name = sym(&mut m, "ai1\\salut");
@@ -117,17 +99,17 @@ fn variables_are_sym_entries_and_multi_exprs_in_ram() {
         Value::Str("hi there".into())
     );
     // Overwritten by SymAdd: a fresh entry without data, the old data freed.
-    let (hs, _) = ok(&mut m, "rc_l", SYM_ADD, &[name]);
-    let (_, e) = ok(&mut m, "rc_l", DEREF_SYM, &[hs]);
+    let (hs, _) = ok(&mut m, "rc_l", rom_calls::SymAdd, &[name]);
+    let (_, e) = ok(&mut m, "rc_l", rom_calls::DerefSym, &[hs]);
     assert_eq!(m.read_bytes(e + 12, 2).unwrap(), [0, 0]);
     assert!(m.heap_blocks().iter().all(|b| u32::from(b.handle) != h));
     // Deleted: SymDel says so once.
-    assert_eq!(ok(&mut m, "rc_l", SYM_DEL, &[name]).0 & 0xFFFF, 1);
-    assert_eq!(ok(&mut m, "rc_l", SYM_DEL, &[name]).0 & 0xFFFF, 0);
-    assert_eq!(ok(&mut m, "rc_l", SYM_FIND, &[name]).0, 0);
+    assert_eq!(ok(&mut m, "rc_l", rom_calls::SymDel, &[name]).0 & 0xFFFF, 1);
+    assert_eq!(ok(&mut m, "rc_l", rom_calls::SymDel, &[name]).0 & 0xFFFF, 0);
+    assert_eq!(ok(&mut m, "rc_l", rom_calls::SymFind, &[name]).0, 0);
     // HSymDel by HSym.
-    let (hs, _) = ok(&mut m, "rc_l", SYM_FIND, &[s]);
-    assert_eq!(ok(&mut m, "rc_l", HSYM_DEL, &[hs]).0 & 0xFFFF, 1);
+    let (hs, _) = ok(&mut m, "rc_l", rom_calls::SymFind, &[s]);
+    assert_eq!(ok(&mut m, "rc_l", rom_calls::HSymDel, &[hs]).0 & 0xFFFF, 1);
     let listing = m.list_vat();
     let ai1 = listing
         .iter()
@@ -150,52 +132,78 @@ fn varstore_stores_integers_and_strings_from_the_estack() {
     let nom = sym(&mut m, "ai2\\nom");
     for v in [7i64, 0, -1, 300, -32768, 1 << 40] {
         let before = top_estack(&m);
-        ok(&mut m, "rc_l", PUSH_LONG_TO_INTEGER, &[v as u32]);
+        ok(&mut m, "rc_l", rom_calls::push_long_to_integer, &[v as u32]);
         if v == 1 << 40 {
             // Beyond a long: push the bytes with push_quantum, low byte first.
             m.write_u32(map::TOP_ESTACK, before).unwrap();
             for b in [0, 0, 0, 0, 0, 1, 6, 0x1F] {
-                ok(&mut m, "rc_w", PUSH_QUANTUM, &[b]);
+                ok(&mut m, "rc_w", rom_calls::push_quantum, &[b]);
             }
         }
         let top = top_estack(&m);
-        let (hs, _) = ok(&mut m, "rc_lwwl", VAR_STORE, &[colonne, STOF_ESI, 0, top]);
+        let (hs, _) = ok(
+            &mut m,
+            "rc_lwwl",
+            rom_calls::VarStore,
+            &[colonne, STOF_ESI, 0, top],
+        );
         assert_ne!(hs, 0);
         m.write_u32(map::TOP_ESTACK, before).unwrap();
         assert_eq!(m.get_value("ai2\\colonne").unwrap(), int(v), "{v}");
     }
     let text = cstr(&mut m, b"Minimax");
-    ok(&mut m, "rc_l", PUSH_ZSTR, &[text]);
+    ok(&mut m, "rc_l", rom_calls::push_zstr, &[text]);
     let top = top_estack(&m);
-    ok(&mut m, "rc_lwwl", VAR_STORE, &[nom, STOF_ESI, 0, top]);
+    ok(
+        &mut m,
+        "rc_lwwl",
+        rom_calls::VarStore,
+        &[nom, STOF_ESI, 0, top],
+    );
     assert_eq!(
         m.get_value("ai2\\nom").unwrap(),
         Value::Str("Minimax".into())
     );
     // With an explicit size: the 4 bytes ending at the tag of "N" pushed after "Minimax".
     let n = cstr(&mut m, b"N");
-    ok(&mut m, "rc_l", PUSH_ZSTR, &[n]);
+    ok(&mut m, "rc_l", rom_calls::push_zstr, &[n]);
     let top = top_estack(&m);
-    ok(&mut m, "rc_lwwl", VAR_STORE, &[nom, STOF_ESI, 4, top]);
+    ok(
+        &mut m,
+        "rc_lwwl",
+        rom_calls::VarStore,
+        &[nom, STOF_ESI, 4, top],
+    );
     assert_eq!(m.get_value("ai2\\nom").unwrap(), Value::Str("N".into()));
     // STOF_HESI: a copy of another variable's data.
     m.set_value("main\\src", &Value::Str("abc".into())).unwrap();
     let src = m.get_variable("main\\src").unwrap();
     let s = sym(&mut m, "src");
-    let (hs, _) = ok(&mut m, "rc_lw", VAR_RECALL, &[s, 0]);
-    let (_, e) = ok(&mut m, "rc_l", DEREF_SYM, &[hs]);
+    let (hs, _) = ok(&mut m, "rc_lw", rom_calls::VarRecall, &[s, 0]);
+    let (_, e) = ok(&mut m, "rc_l", rom_calls::DerefSym, &[hs]);
     let handle = u32::from(m.read_u16(e + 12).unwrap());
     let copy = sym(&mut m, "ai2\\copy");
-    ok(&mut m, "rc_lwww", VAR_STORE, &[copy, STOF_HESI, 0, handle]);
+    ok(
+        &mut m,
+        "rc_lwww",
+        rom_calls::VarStore,
+        &[copy, STOF_HESI, 0, handle],
+    );
     assert_eq!(m.get_variable("ai2\\copy").unwrap().data, src.data);
     // A locked variable is not overwritten: ER_LOCKED (980).
     m.set_locked("ai2\\nom", true).unwrap();
     let top = top_estack(&m);
-    let e = rc(&mut m, "rc_lwwl", VAR_STORE, &[nom, STOF_ESI, 0, top]).unwrap_err();
+    let e = rc(
+        &mut m,
+        "rc_lwwl",
+        rom_calls::VarStore,
+        &[nom, STOF_ESI, 0, top],
+    )
+    .unwrap_err();
     assert!(matches!(e, Failure::UncaughtError { code: 980, .. }), "{e}");
     // estack_to_short on what is left on the estack: "N", then "Minimax".
     let out = m.alloc(2).unwrap();
-    let (r, _) = ok(&mut m, "rc_ll", ESTACK_TO_SHORT, &[top, out]);
+    let (r, _) = ok(&mut m, "rc_ll", rom_calls::estack_to_short, &[top, out]);
     assert_eq!(r & 0xFFFF, 0xFFFF, "a string is not a whole number");
     eprintln!("{}", m.transcript());
 }
@@ -212,39 +220,39 @@ fn estack_calls_walk_and_pop_expressions() {
         "ENDSTACK_TAG, then an empty argument list"
     );
     let text = cstr(&mut m, b"f(12, \"ab\")");
-    let (single, _) = ok(&mut m, "rc_l", PUSH_PARSE_TEXT, &[text]);
+    let (single, _) = ok(&mut m, "rc_l", rom_calls::push_parse_text, &[text]);
     assert_eq!(single & 0xFFFF, 1);
     assert_eq!(
         m.estack(),
         [0xE9, 0xE5, 0xE5, 0, b'a', b'b', 0, 0x2D, 12, 1, 0x1F, 0x10, 0xDA]
     );
     let top = top_estack(&m);
-    let (_, below) = ok(&mut m, "rc_l", NEXT_EXPRESSION_INDEX, &[top]);
+    let (_, below) = ok(&mut m, "rc_l", rom_calls::next_expression_index, &[top]);
     assert_eq!(below, bottom + 1, "the whole call is one expression");
     // The integer argument: its value, then delete it from the estack.
     let arg = top - 2;
     let out = m.alloc(2).unwrap();
-    let (r, _) = ok(&mut m, "rc_ll", ESTACK_TO_SHORT, &[arg, out]);
+    let (r, _) = ok(&mut m, "rc_ll", rom_calls::estack_to_short, &[arg, out]);
     assert_eq!((r & 0xFFFF, m.read_u16(out).unwrap()), (1, 12));
-    ok(&mut m, "rc_l", DELETE_EXPRESSION, &[arg]);
+    ok(&mut m, "rc_l", rom_calls::delete_expression, &[arg]);
     assert_eq!(
         m.estack(),
         [0xE9, 0xE5, 0xE5, 0, b'a', b'b', 0, 0x2D, 0x10, 0xDA]
     );
     // HS_popEStack takes everything from the bottom into a handle and empties the estack.
-    let (h, _) = ok(&mut m, "rc0", HS_POP_ESTACK, &[]);
+    let (h, _) = ok(&mut m, "rc0", rom_calls::HS_popEStack, &[]);
     assert_eq!(top_estack(&m), bottom);
     let block = m.read_u32(map::HANDLE_TABLE + 4 * (h & 0xFFFF)).unwrap();
     assert_eq!(m.read_u16(block).unwrap(), 10);
     assert_eq!(m.read_bytes(block + 2, 2).unwrap(), [0xE9, 0xE5]);
-    ok(&mut m, "rc_w", HEAP_FREE, &[h & 0xFFFF]);
+    ok(&mut m, "rc_w", rom_calls::HeapFree, &[h & 0xFFFF]);
     // A syntax error is thrown as AMS does.
     let bad = cstr(&mut m, b"f(1");
-    let e = rc(&mut m, "rc_l", PUSH_PARSE_TEXT, &[bad]).unwrap_err();
+    let e = rc(&mut m, "rc_l", rom_calls::push_parse_text, &[bad]).unwrap_err();
     assert!(matches!(e, Failure::UncaughtError { code: 690, .. }), "{e}");
     // Something outside the grammar served is a clear failure.
     let op = cstr(&mut m, b"1+2");
-    let e = rc(&mut m, "rc_l", PUSH_PARSE_TEXT, &[op]).unwrap_err();
+    let e = rc(&mut m, "rc_l", rom_calls::push_parse_text, &[op]).unwrap_err();
     assert!(e.to_string().contains("operators"), "{e}");
 }
 
@@ -256,20 +264,35 @@ fn folders_and_the_current_folder() {
     let ai1 = sym(&mut m, "ai1");
     let main = sym(&mut m, "main");
     let none = sym(&mut m, "zz");
-    let (h, _) = ok(&mut m, "rc_l", FOLDER_ADD, &[ai1]);
+    let (h, _) = ok(&mut m, "rc_l", rom_calls::FolderAdd, &[ai1]);
     assert_ne!(h & 0xFFFF, 0);
     assert_eq!(
-        ok(&mut m, "rc_l", FOLDER_ADD, &[ai1]).0 & 0xFFFF,
+        ok(&mut m, "rc_l", rom_calls::FolderAdd, &[ai1]).0 & 0xFFFF,
         0,
         "exists"
     );
-    assert_eq!(ok(&mut m, "rc_l", FOLDER_FIND, &[main]).0 & 0xFFFF, 2);
-    assert_eq!(ok(&mut m, "rc_l", FOLDER_FIND, &[ai1]).0 & 0xFFFF, 3);
-    assert_eq!(ok(&mut m, "rc_l", FOLDER_FIND, &[none]).0 & 0xFFFF, 4);
-    assert_eq!(ok(&mut m, "rc_lw", FOLDER_CUR, &[none, 1]).0 & 0xFFFF, 0);
-    assert_eq!(ok(&mut m, "rc_lw", FOLDER_CUR, &[ai1, 1]).0 & 0xFFFF, 1);
+    assert_eq!(
+        ok(&mut m, "rc_l", rom_calls::FolderFind, &[main]).0 & 0xFFFF,
+        2
+    );
+    assert_eq!(
+        ok(&mut m, "rc_l", rom_calls::FolderFind, &[ai1]).0 & 0xFFFF,
+        3
+    );
+    assert_eq!(
+        ok(&mut m, "rc_l", rom_calls::FolderFind, &[none]).0 & 0xFFFF,
+        4
+    );
+    assert_eq!(
+        ok(&mut m, "rc_lw", rom_calls::FolderCur, &[none, 1]).0 & 0xFFFF,
+        0
+    );
+    assert_eq!(
+        ok(&mut m, "rc_lw", rom_calls::FolderCur, &[ai1, 1]).0 & 0xFFFF,
+        1
+    );
     let buf = m.alloc(9).unwrap();
-    ok(&mut m, "rc_l", FOLDER_GET_CUR, &[buf]);
+    ok(&mut m, "rc_l", rom_calls::FolderGetCur, &[buf]);
     assert_eq!(m.read_bytes(buf, 4).unwrap(), b"ai1\0");
     assert_eq!(m.current_folder(), "ai1");
     // A variable stored unqualified goes to the current folder.
@@ -277,48 +300,54 @@ fn folders_and_the_current_folder() {
     assert_eq!(m.get_value("ai1\\x").unwrap(), int(5));
     // SymFindFirst: the folders (sorted), then one folder's variables.
     let mut seen = Vec::new();
-    let (_, mut e) = ok(&mut m, "rc_lw", SYM_FIND_FIRST, &[0, 0]);
+    let (_, mut e) = ok(&mut m, "rc_lw", rom_calls::SymFindFirst, &[0, 0]);
     while e != 0 {
         seen.push(String::from_utf8_lossy(&m.read_bytes(e, 8).unwrap()).into_owned());
-        e = ok(&mut m, "rc0", SYM_FIND_NEXT, &[]).1;
+        e = ok(&mut m, "rc0", rom_calls::SymFindNext, &[]).1;
     }
     assert_eq!(seen, ["ai1\0\0\0\0\0", "main\0\0\0\0"]);
-    let (_, e) = ok(&mut m, "rc_lw", SYM_FIND_FIRST, &[ai1, 1]);
+    let (_, e) = ok(&mut m, "rc_lw", rom_calls::SymFindFirst, &[ai1, 1]);
     assert_eq!(m.read_bytes(e, 2).unwrap(), b"x\0");
-    assert_eq!(ok(&mut m, "rc0", SYM_FIND_NEXT, &[]).1, 0);
+    assert_eq!(ok(&mut m, "rc0", rom_calls::SymFindNext, &[]).1, 0);
     // FO_RECURSE walks every folder then its variables; SymFindFolderName names the folder.
     m.set_value("main\\y", &int(6)).unwrap();
     let mut walked = Vec::new();
-    let (_, mut e) = ok(&mut m, "rc_lw", SYM_FIND_FIRST, &[0, 2]);
+    let (_, mut e) = ok(&mut m, "rc_lw", rom_calls::SymFindFirst, &[0, 2]);
     while e != 0 {
         let name = m.read_bytes(e, 8).unwrap();
-        let (_, f) = ok(&mut m, "rc0", SYM_FIND_FOLDER_NAME, &[]);
+        let (_, f) = ok(&mut m, "rc0", rom_calls::SymFindFolderName, &[]);
         let folder = m.read_bytes(f, 8).unwrap();
         let text =
             |b: &[u8]| String::from_utf8_lossy(b.split(|&c| c == 0).next().unwrap()).into_owned();
         walked.push(format!("{}/{}", text(&folder), text(&name)));
-        e = ok(&mut m, "rc0", SYM_FIND_NEXT, &[]).1;
+        e = ok(&mut m, "rc0", rom_calls::SymFindNext, &[]).1;
     }
     assert_eq!(walked, ["ai1/ai1", "ai1/x", "main/main", "main/y"]);
     // HeapPtrToHandle finds the handle of a block from its address.
     let x = sym(&mut m, "x");
-    let (_, e) = ok(&mut m, "rc_lw", SYM_FIND_PTR, &[x, 0]);
+    let (_, e) = ok(&mut m, "rc_lw", rom_calls::SymFindPtr, &[x, 0]);
     let h = u32::from(m.read_u16(e + 12).unwrap());
     let block = m.read_u32(map::HANDLE_TABLE + 4 * h).unwrap();
     assert_eq!(
-        ok(&mut m, "rc_l", HEAP_PTR_TO_HANDLE, &[block]).0 & 0xFFFF,
+        ok(&mut m, "rc_l", rom_calls::HeapPtrToHandle, &[block]).0 & 0xFFFF,
         h
     );
     assert_eq!(
-        ok(&mut m, "rc_l", HEAP_PTR_TO_HANDLE, &[block + 2]).0 & 0xFFFF,
+        ok(&mut m, "rc_l", rom_calls::HeapPtrToHandle, &[block + 2]).0 & 0xFFFF,
         0
     );
     // FolderDel deletes the folder and its variables; the current folder becomes main.
     let before = m.heap_blocks().len();
-    assert_eq!(ok(&mut m, "rc_lw", FOLDER_DEL, &[ai1, 0]).0 & 0xFFFF, 1);
+    assert_eq!(
+        ok(&mut m, "rc_lw", rom_calls::FolderDel, &[ai1, 0]).0 & 0xFFFF,
+        1
+    );
     assert_eq!(m.heap_blocks().len(), before - 2, "its list and x's data");
     assert_eq!(m.current_folder(), "main");
-    assert_eq!(ok(&mut m, "rc_l", FOLDER_FIND, &[ai1]).0 & 0xFFFF, 4);
+    assert_eq!(
+        ok(&mut m, "rc_l", rom_calls::FolderFind, &[ai1]).0 & 0xFFFF,
+        4
+    );
 }
 
 /// Installs `child` as `folder\child` with `colonne` set.
@@ -346,7 +375,7 @@ fn ng_execute_runs_a_program_of_another_folder_nested() {
     };
     with_child(&mut m, "ai1", 3);
     let ai1 = sym(&mut m, "ai1");
-    ok(&mut m, "rc_lw", FOLDER_CUR, &[ai1, 1]);
+    ok(&mut m, "rc_lw", rom_calls::FolderCur, &[ai1, 1]);
     let os_blocks = |m: &Machine| {
         m.heap_blocks()
             .iter()
@@ -495,21 +524,21 @@ fn what_ams_would_not_do_fails_clearly() {
     assert!(e.to_string().contains("TI-BASIC"), "{e}");
     // Bad SYM_STRs: a plain C string, capitals, too long.
     let c = cstr(&mut m, b"colonne");
-    let e = rc(&mut m, "rc_lw", SYM_FIND_PTR, &[c, 0]).unwrap_err();
+    let e = rc(&mut m, "rc_lw", rom_calls::SymFindPtr, &[c, 0]).unwrap_err();
     assert!(
         e.to_string()
             .contains("looks like the C string \"colonne\""),
         "{e}"
     );
     let caps = sym(&mut m, "ai1\\Colonne");
-    let e = rc(&mut m, "rc_lw", SYM_FIND_PTR, &[caps, 0]).unwrap_err();
+    let e = rc(&mut m, "rc_lw", rom_calls::SymFindPtr, &[caps, 0]).unwrap_err();
     assert!(e.to_string().contains("lowercase"), "{e}");
     let long = sym(&mut m, "abcdefghij");
-    let e = rc(&mut m, "rc_lw", SYM_FIND_PTR, &[long, 0]).unwrap_err();
+    let e = rc(&mut m, "rc_lw", rom_calls::SymFindPtr, &[long, 0]).unwrap_err();
     assert!(e.to_string().contains("at most 8"), "{e}");
     // SymAdd into a missing folder: AMS would ask.
     let missing = sym(&mut m, "zz\\x");
-    let e = rc(&mut m, "rc_l", SYM_ADD, &[missing]).unwrap_err();
+    let e = rc(&mut m, "rc_l", rom_calls::SymAdd, &[missing]).unwrap_err();
     assert!(
         e.to_string()
             .contains("SymAdd into missing folder zz: AMS would ask to create it"),

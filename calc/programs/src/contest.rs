@@ -10,7 +10,8 @@
 //! (fautif).
 
 use calc::connect4::protocol;
-use calc::connect4::referee::{Disqualification, Fault};
+use calc::connect4::referee::{Disqualification, Fault, GameResult};
+use calc::connect4::Outcome;
 
 use crate::os::{Float, Name, Os, Value, VarPath};
 use crate::ui::Line;
@@ -67,6 +68,24 @@ pub fn read_value<'b>(os: &mut Os, path: &VarPath, buf: &'b mut [u8]) -> protoco
             protocol::Value::LongStr(u32::try_from(len).unwrap_or(u32::MAX))
         }
         _ => protocol::Value::Other,
+    }
+}
+
+/// The two lines that tell a game's result on the arbiter's and `replay`'s screens: who won
+/// ("AI 1 wins", "draw"), then how ("4 in a row", "board full", or the disqualifying fault).
+pub fn result_lines(result: GameResult, first: &mut Line, second: &mut Line) {
+    match result.winner() {
+        Some(p) => first.text(b"AI ").number(p.number() as i32).text(b" wins"),
+        None => first.text(b"draw"),
+    };
+    match result {
+        GameResult::Normal(Outcome::Win(_)) => {
+            second.text(b"4 in a row");
+        }
+        GameResult::Normal(Outcome::Draw) => {
+            second.text(b"board full");
+        }
+        GameResult::Disqualified(d) => fault_text(second, &d),
     }
 }
 

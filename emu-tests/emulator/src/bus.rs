@@ -17,7 +17,9 @@
 use m68k::core::memory::{BusFault, BusFaultKind};
 use m68k::AddressBus;
 
+use super::failure::Failure;
 use super::map::{self, Layout};
+use super::memory::ReadMemory;
 
 /// A wrong memory access seen by the bus.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -309,6 +311,18 @@ impl Bus {
             kind: BusFaultKind::BusError,
             address: a,
         })
+    }
+}
+
+impl ReadMemory for Bus {
+    fn read_bytes(&self, address: u32, len: u32) -> Result<Vec<u8>, Failure> {
+        let mut out = vec![0; len as usize];
+        self.peek(address, &mut out).ok_or_else(|| {
+            Failure::Setup(format!(
+                "{len} byte(s) at {address:#08x} are not all mapped"
+            ))
+        })?;
+        Ok(out)
     }
 }
 

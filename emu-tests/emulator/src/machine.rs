@@ -2,13 +2,14 @@
 //! most one loaded program, and the test-side helpers to put data into its memory and read
 //! results back.
 
+use crate::memory::ReadMemory;
 use std::collections::BTreeMap;
 
 use m68k::{CpuCore, CpuType};
 use ti_files::Model;
 
 use super::ams::heap::{Block, Owner};
-use super::ams::{self, system, OsState, Registry, RomCallDef, Transcript};
+use super::ams::{self, keyboard, system, OsState, Registry, RomCallDef, Transcript};
 use super::bus::Bus;
 use super::failure::Failure;
 use super::map::{self, Layout};
@@ -51,6 +52,10 @@ pub struct Machine {
     pub(crate) next_tick_at: u64,
     /// Cycle budget of one call.
     pub(crate) budget: u64,
+    /// ROM calls served since the machine was created.
+    pub(crate) rom_calls_total: u64,
+    /// The program started by [`Machine::start_run`] (or [`Machine::run`]) and not finished.
+    pub(crate) pending: Option<crate::session::PendingRun>,
 }
 
 impl Machine {
@@ -65,7 +70,7 @@ impl Machine {
         for i in 0..map::TIOS_ENTRIES as u16 {
             let entry = ams::VARIABLES
                 .iter()
-                .find(|v| v.index == i)
+                .find(|v| v.call.index == i)
                 .map_or(layout.rom_call_stub(i), |v| v.address);
             bus.poke(jt + 4 * u32::from(i), &entry.to_be_bytes());
             bus.poke(layout.rom_call_stub(i), &map::OPCODE_RTS.to_be_bytes());
@@ -102,6 +107,8 @@ impl Machine {
             instructions: 0,
             next_tick_at: ams::timers::CYCLES_PER_TICK,
             budget: DEFAULT_BUDGET,
+            rom_calls_total: 0,
+            pending: None,
         }
     }
 
@@ -155,7 +162,20 @@ impl Machine {
     /// Queues keys for ngetchx/kbhit (ngetchx codes, docs/rom-calls.md#keyboard-codes), in the
     /// order pressed.
     pub fn push_keys(&mut self, keys: &[u16]) {
-        self.os.keys.queue.extend(keys);
+        self.os
+            .keys
+            .queue
+            .extend(keys.iter().map(|&k| (k, keyboard::Press::Now)));
+    }
+
+    /// Queues keys that a person presses only when the program waits for one: ngetchx takes
+    /// them in order, kbhit never reports them (a program that watches the keyboard while it
+    /// works does not see them early). After any keys queued before.
+    pub fn answer_keys(&mut self, keys: &[u16]) {
+        self.os
+            .keys
+            .queue
+            .extend(keys.iter().map(|&k| (k, keyboard::Press::WhenAsked)));
     }
 
     /// Keys queued and not yet read.
@@ -166,6 +186,11 @@ impl Machine {
     /// Every ROM call served and all text drawn since the machine was created (or cleared).
     pub fn transcript(&self) -> &Transcript {
         &self.os.transcript
+    }
+
+    /// Forgets the ROM calls and texts recorded so far.
+    pub fn clear_transcript(&mut self) {
+        self.os.transcript.clear();
     }
 
     /// What the status line shows (ST_helpMsg, ST_folder).
@@ -188,32 +213,14 @@ impl Machine {
         self.os.heap.avail()
     }
 
+    /// The memory, for the OS's own drawing (the link's home screen).
+    pub(crate) fn bus_mut(&mut self) -> &mut Bus {
+        &mut self.bus
+    }
+
     /// The CPU, for registers and flags after a call.
     pub fn cpu(&self) -> &CpuCore {
         &self.cpu
-    }
-
-    /// Reads `len` bytes of emulated memory (RAM or ROM).
-    pub fn read_bytes(&self, address: u32, len: u32) -> Result<Vec<u8>, Failure> {
-        let mut out = vec![0; len as usize];
-        self.bus.peek(address, &mut out).ok_or_else(|| {
-            Failure::Setup(format!(
-                "cannot read {len} byte(s) at {address:#08x}: not all mapped"
-            ))
-        })?;
-        Ok(out)
-    }
-
-    /// Reads a big-endian word.
-    pub fn read_u16(&self, address: u32) -> Result<u16, Failure> {
-        let b = self.read_bytes(address, 2)?;
-        Ok(u16::from_be_bytes([b[0], b[1]]))
-    }
-
-    /// Reads a big-endian long.
-    pub fn read_u32(&self, address: u32) -> Result<u32, Failure> {
-        let b = self.read_bytes(address, 4)?;
-        Ok(u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
     }
 
     /// Writes bytes into RAM (the harness may write anywhere in RAM, code included).
@@ -276,5 +283,17 @@ impl Machine {
     /// The instruction at `pc`, disassembled, with its words.
     pub fn describe_instruction(&self, pc: u32) -> String {
         super::disasm::describe(&self.bus, pc)
+    }
+}
+
+impl ReadMemory for Machine {
+    fn read_bytes(&self, address: u32, len: u32) -> Result<Vec<u8>, Failure> {
+        let mut out = vec![0; len as usize];
+        self.bus.peek(address, &mut out).ok_or_else(|| {
+            Failure::Setup(format!(
+                "cannot read {len} byte(s) at {address:#08x}: not all mapped"
+            ))
+        })?;
+        Ok(out)
     }
 }

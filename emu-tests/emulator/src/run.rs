@@ -7,7 +7,9 @@
 //! program's text or the bus records a violation. Stopping at a ROM-call stub serves the call;
 //! at the return address ends the run; anywhere else is a failure.
 
+use crate::ReadMemory;
 use m68k::{CycleBatchControl, CycleBatchExit};
+use ti_build::rom_calls;
 
 use super::ams::{self, errors, names, Reply, RomCtx, CLOBBER};
 use super::bus::Violation;
@@ -65,6 +67,7 @@ impl Machine {
                 if let Some(index) = self.layout.rom_call_at(pc) {
                     at_served_stub = !self.rom_call(index)?;
                     counters.rom_calls += 1;
+                    self.rom_calls_total += 1;
                     continue;
                 }
                 if pc == ng_return {
@@ -72,7 +75,12 @@ impl Machine {
                         Some(run) => self.read_u32(run.entry_sp).unwrap_or(0),
                         None => 0,
                     };
-                    self.serve(0x25D, "NG_execute", caller, ams::exec::finish_nested)?;
+                    self.serve(
+                        rom_calls::NG_execute.index,
+                        rom_calls::NG_execute.name,
+                        caller,
+                        ams::exec::finish_nested,
+                    )?;
                     at_served_stub = true;
                     continue;
                 }
@@ -132,12 +140,13 @@ impl Machine {
                 CycleBatchExit::AlineTrap { opcode } => {
                     // ER_throw: A-line 0xA000 + error code (docs/rom-calls.md#errors).
                     let at = self.cpu.ppc;
-                    self.serve(0x153, "ER_throw", at, |ctx| {
+                    self.serve(rom_calls::ER_throwVar.index, "ER_throw", at, |ctx| {
                         let code = opcode & 0x0FFF;
                         ctx.detail = format!("({code} {}) [A-line]", names::error_name(code));
                         errors::throw(ctx, code)
                     })?;
                     counters.rom_calls += 1;
+                    self.rom_calls_total += 1;
                     continue;
                 }
                 CycleBatchExit::IllegalInstruction { opcode } => {
@@ -307,11 +316,11 @@ impl Machine {
         let Some(def) = self.registry.get(index).copied() else {
             return Err(Failure::RomCallNotEmulated {
                 index,
-                name: names::rom_call_name(index),
+                name: rom_calls::by_index(index).map_or("unknown", |c| c.name),
                 caller,
             });
         };
-        self.serve(index, def.name, caller, def.handler)
+        self.serve(index, def.call.name, caller, def.handler)
     }
 
     /// Runs `handler` as ROM call `index`, records it, and sets the result registers.
@@ -336,11 +345,13 @@ impl Machine {
         };
         let reply = handler(&mut ctx)?;
         let detail = std::mem::take(&mut ctx.detail);
-        self.os.transcript.calls.push(ams::CallRecord {
+        self.os.transcript.record(ams::CallRecord {
             index,
             name,
             caller,
             detail,
+            cycles: self.cycles,
+            repeats: 0,
         });
         let junk = CLOBBER | u32::from(index);
         let (d0, a0) = match reply {
@@ -382,12 +393,12 @@ mod tests {
             ..Default::default()
         };
         let mut m = Machine::new(Model::Ti89);
-        m.load(&call(0x51)).unwrap(); // ngetchx: short
+        m.load(&call(rom_calls::ngetchx.index)).unwrap(); // short
         m.push_keys(&[264]);
         assert_eq!(m.call_offset("ngetchx", 0, &[]).unwrap().d0, 0xDEAD_0108);
-        m.load(&call(0x18E)).unwrap(); // FontGetSys: unsigned char
+        m.load(&call(rom_calls::FontGetSys.index)).unwrap(); // unsigned char
         assert_eq!(m.call_offset("FontGetSys", 0, &[]).unwrap().d0, 0xDEAD_0101);
-        m.load(&call(0x8F)).unwrap(); // HeapAvail: unsigned long, all of d0
+        m.load(&call(rom_calls::HeapAvail.index)).unwrap(); // unsigned long, all of d0
         let avail = m.heap_avail();
         assert_eq!(m.call_offset("HeapAvail", 0, &[]).unwrap().d0, avail);
     }

@@ -9,10 +9,11 @@
 //! variable creates its folder. Paths follow the calculator's rules ([`VarPath::parse`]); a
 //! path without a folder means the current folder.
 
+use crate::ReadMemory;
 use std::path::Path;
 use std::time::Instant;
 
-use ti_build::ProgramImage;
+use ti_build::{rom_calls, ProgramImage};
 use ti_files::{Attribute, Value, VarFile, VarName, VarPath, VarType, Variable};
 use ti_link::{DirEntry, FolderListing};
 
@@ -25,6 +26,8 @@ use super::call::CallOutcome;
 use super::failure::Failure;
 use super::machine::Machine;
 use super::map;
+use super::run::Counters;
+use super::session::{PendingRun, RunState};
 
 fn setup(msg: impl Into<String>) -> Failure {
     Failure::Setup(msg.into())
@@ -190,6 +193,21 @@ impl Machine {
         Ok(self.get_variable(path)?.value())
     }
 
+    /// Deletes the variable at `path` (as DelVar, or the link's DEL): it must be neither locked,
+    /// archived nor in use.
+    pub fn delete_variable(&mut self, path: &str) -> Result<(), Failure> {
+        let (_, e) = self.lookup_path(path)?;
+        vat::check_replaceable(&e).map_err(|e| setup(format!("cannot delete {path}: {e:?}")))?;
+        vat::delete_variable(&mut self.bus, &mut self.os.heap, &e);
+        Ok(())
+    }
+
+    /// Whether the variable at `path` is in use (a program running from it).
+    pub fn is_in_use(&self, path: &str) -> bool {
+        self.lookup_path(path)
+            .is_ok_and(|(_, e)| e.flags & vat::SF_INUSE != 0)
+    }
+
     /// Sets or clears the locked flag of `path`'s entry (as the `lock` command does).
     pub fn set_locked(&mut self, path: &str, locked: bool) -> Result<(), Failure> {
         let p = parse_path(path)?;
@@ -258,8 +276,30 @@ impl Machine {
     /// and executed by the harness's NG_execute, in the current folder, from an empty
     /// estack. Afterwards, as [`Machine::run_program`], every heap block the program (or a
     /// program it ran) allocated must be freed or belong to the VAT, and every ER_catch frame
-    /// popped. The counters cover everything that ran.
+    /// popped. The counters cover everything that ran. A program that waits for a key with
+    /// none queued fails ([`Failure::KeysExhausted`]); [`Machine::start_run`] suspends it
+    /// instead.
     pub fn run(&mut self, path: &str, args: &str) -> Result<CallOutcome, Failure> {
+        self.begin_run(path, args, false)?;
+        match self.continue_run()? {
+            RunState::Finished(outcome) => Ok(outcome),
+            RunState::WaitingForKey => unreachable!("only start_run suspends"),
+        }
+    }
+
+    /// Tokenizes `path(args)`, puts the statement in a heap block and starts NG_execute on it
+    /// from the harness's return address; [`Machine::continue_run`] then runs the CPU.
+    pub(crate) fn begin_run(
+        &mut self,
+        path: &str,
+        args: &str,
+        suspend: bool,
+    ) -> Result<(), Failure> {
+        if self.pending.is_some() {
+            return Err(setup(format!(
+                "cannot run {path}: a program is still waiting for a key (Machine::resume it)"
+            )));
+        }
         self.lookup_path(path)?;
         let text = format!("{path}({args})");
         let bytes =
@@ -299,36 +339,73 @@ impl Machine {
         self.bus.poke(sp + 6, &[0, 0]);
         self.cpu.dar[15] = sp;
         self.cpu.stopped = 0;
-        let start = Instant::now();
-        let run = (|| {
-            let ng = self
-                .registry
-                .get(0x25D)
-                .copied()
-                .expect("NG_execute is served");
-            let jumped = self.serve(0x25D, ng.name, ret, ng.handler)?;
-            if !jumped {
-                return Err(setup(format!(
-                    "{path} did not start: {}",
-                    self.os
-                        .transcript
-                        .calls
-                        .last()
-                        .map_or("", |c| c.detail.as_str())
-                )));
+        self.os.keys.suspend = suspend;
+        self.pending = Some(PendingRun {
+            statement: h,
+            label: path.to_string(),
+            started: Instant::now(),
+            cycles: self.cycles,
+            instructions: self.instructions,
+            rom_calls: self.rom_calls_total,
+            launched: false,
+        });
+        Ok(())
+    }
+
+    /// Runs the CPU for the program begun by [`Machine::begin_run`] (or suspended) until it
+    /// returns, fails, or (when suspending) waits for a key the queue does not hold.
+    pub(crate) fn continue_run(&mut self) -> Result<RunState, Failure> {
+        let Some(pending) = self.pending.as_mut() else {
+            return Err(setup("no program is running"));
+        };
+        let launch = !pending.launched;
+        pending.launched = true;
+        let statement = pending.statement;
+        let label = pending.label.clone();
+        let result = (|| {
+            if launch {
+                let ret = self.layout.return_address();
+                let ng = self
+                    .registry
+                    .get(rom_calls::NG_execute.index)
+                    .copied()
+                    .expect("NG_execute is served");
+                let jumped = self.serve(ng.call.index, ng.call.name, ret, ng.handler)?;
+                if !jumped {
+                    return Err(setup(format!(
+                        "{label} did not start: {}",
+                        self.os
+                            .transcript
+                            .calls
+                            .last()
+                            .map_or("", |c| c.detail.as_str())
+                    )));
+                }
             }
             self.run_to_return()
         })();
-        let _ = self.os.heap.free(&mut self.bus, h);
-        let counters = run?;
+        match result {
+            Err(Failure::KeysExhausted { .. }) if self.os.keys.suspend => {
+                return Ok(RunState::WaitingForKey)
+            }
+            _ => {}
+        }
+        let pending = self.pending.take().expect("a run is pending");
+        self.os.keys.suspend = false;
+        let _ = self.os.heap.free(&mut self.bus, statement);
+        result?;
         let outcome = CallOutcome {
             d0: self.cpu.dar[0],
             a0: self.cpu.dar[8],
-            counters,
-            host_time: start.elapsed(),
+            counters: Counters {
+                cycles: self.cycles - pending.cycles,
+                instructions: self.instructions - pending.instructions,
+                rom_calls: self.rom_calls_total - pending.rom_calls,
+            },
+            host_time: pending.started.elapsed(),
         };
         self.check_program_leftovers()?;
-        Ok(outcome)
+        Ok(RunState::Finished(outcome))
     }
 
     /// After a program: every block a program allocated must be freed or held by the VAT

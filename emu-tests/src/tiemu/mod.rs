@@ -34,7 +34,7 @@ use std::time::{Duration, Instant};
 
 use ti_files::Model;
 use ti_link::cable::tiemu::{remove_stale_state, VirtualLinkLock};
-use ti_link::cable::{Cable, CableError, TiEmuCable};
+use ti_link::cable::{CableError, TiEmuCable};
 use ti_link::{Calculator, LinkError};
 
 use xvfb::Xvfb;
@@ -301,14 +301,9 @@ impl TiEmu {
     /// and is not busy.
     fn ping(&mut self, timeout: Duration) -> Result<bool, TiEmuError> {
         let calc = self.calc.as_mut().expect("link open");
-        let saved = calc.cable().timeout();
-        calc.cable_mut().set_timeout(timeout);
-        let result = calc
-            .cable_mut()
-            .discard_input()
-            .map_err(LinkError::from)
-            .and_then(|()| calc.ready());
-        calc.cable_mut().set_timeout(saved);
+        let result = calc.with_timeout(timeout, |calc| {
+            calc.discard_input().and_then(|()| calc.ready())
+        });
         match result {
             Ok(()) => Ok(true),
             Err(LinkError::Busy { .. }) | Err(LinkError::Cable(CableError::Timeout { .. })) => {

@@ -7,7 +7,6 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use ti_files::{Value, VarFile, VarPath, Variable};
-use ti_link::cable::Cable;
 
 use super::{Screen, TiEmu, TiEmuError};
 
@@ -66,15 +65,9 @@ impl TiEmu {
     /// A link screenshot with a per-byte timeout of `timeout` instead of the cable's, and with
     /// stale input discarded first; `None` when the calculator does not answer in time.
     pub fn try_screenshot(&mut self, timeout: Duration) -> Result<Option<Screen>, TiEmuError> {
-        let calc = self.calc();
-        let saved = calc.cable().timeout();
-        calc.cable_mut().set_timeout(timeout);
-        let result = calc
-            .cable_mut()
-            .discard_input()
-            .map_err(ti_link::LinkError::from)
-            .and_then(|()| calc.screenshot());
-        calc.cable_mut().set_timeout(saved);
+        let result = self.calc().with_timeout(timeout, |calc| {
+            calc.discard_input().and_then(|()| calc.screenshot())
+        });
         match result {
             Ok(shot) => Ok(Some(shot)),
             Err(e) if is_retryable(&e) => Ok(None),

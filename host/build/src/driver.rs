@@ -4,13 +4,14 @@
 //!    accesses, if any, are lowered with `wasm-opt --alignment-lowering`;
 //! 2. wasm2c -> C, tuned for the 68000 ([`prelude::tune`]), plus the program's glue;
 //! 3. GCC `-m68000` on that C, the runtime (`calc/programs/rt`) and the OS layer
-//!    (`calc/programs/src/os`);
+//!    (`calc/programs/src/os`), with the ROM-call indexes in a `rom_calls.h` generated from
+//!    [`rom_calls`];
 //! 4. GNU ld, then the ELF file read into a [`ProgramImage`];
 //! 5. the 68000-only check and the size report;
 //! 6. the calculator files.
 //!
 //! Intermediate files go to `target/ti-build/<program>/` (the wasm module, the raw and tuned
-//! C, objects, the ELF file and its map; `<program>-absolute`, `-bounds`... for builds that
+//! C, `rom_calls.h`, objects, the ELF file and its map; `<program>-absolute`, `-bounds`... for builds that
 //! differ from the program's settings); the files to `target/ti/` unless told otherwise.
 //! A lock file serialises builds that share the target directory (parallel test binaries).
 
@@ -25,7 +26,7 @@ use super::image::ProgramImage;
 use super::report::SizeReport;
 use super::tools::{run, Tools};
 use super::wasm::ModuleInfo;
-use super::{cargo, check68k, linker, package, prelude, BuildError, Route};
+use super::{cargo, check68k, linker, package, prelude, rom_calls, BuildError, Route};
 
 /// The program crate, relative to the repository root.
 pub const PROGRAMS_DIR: &str = "calc/programs";
@@ -177,7 +178,8 @@ pub fn build(options: &BuildOptions) -> Result<Built, BuildError> {
         glue::generate(&info, program, linear)? + &glue::trap_error_definition(config.trap_error);
     write(&glue_path, &glue_c)?;
 
-    // 3. GCC.
+    // 3. GCC. The program's folder, first on the include path, also holds the ROM-call header.
+    write(&dir.join("rom_calls.h"), &rom_calls::c_header())?;
     let plugin = ensure_plugin(&tools, root, &work.join("plugin"))?;
     let rt = crate_dir.join("rt");
     let os = crate_dir.join("src/os");

@@ -15,6 +15,10 @@
 //! | 68000-only check | [`check68k`] |
 //! | size report | [`report`] |
 //! | calculator files | `package` |
+//!
+//! [`rom_calls`] is the one table of the AMS ROM calls (name, jump-table index, prototype) that
+//! the programs (through the `rom_calls.h` the build generates from it), the emulator and the
+//! test fixtures share.
 
 pub mod cargo;
 pub mod check68k;
@@ -27,6 +31,7 @@ pub mod linker;
 mod package;
 pub mod prelude;
 pub mod report;
+pub mod rom_calls;
 mod route;
 pub mod tools;
 pub mod wasm;

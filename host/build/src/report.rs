@@ -106,4 +106,29 @@ mod tests {
         assert!(!report.fits());
         assert!(report.to_string().contains("TOO LARGE"));
     }
+
+    /// The report `ti68k build` prints, as a reviewer sees it change.
+    #[test]
+    fn report_text() {
+        let report = SizeReport {
+            program: "joueur".into(),
+            variable: 23_787,
+            code: 21_896,
+            instructions: 7_954,
+            rodata: 1_597,
+            wasm_data: 1_266,
+            bss: 288,
+            relocations: 0,
+            linear: 17_824,
+            stack: 16_384,
+        };
+        insta::assert_snapshot!(report.to_string());
+        let too_large = SizeReport {
+            program: "big".into(),
+            variable: ASM_LIMIT,
+            relocations: 2,
+            ..report
+        };
+        insta::assert_snapshot!(too_large.to_string());
+    }
 }

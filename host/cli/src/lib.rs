@@ -10,5 +10,8 @@
 
 pub mod bench;
 pub mod book;
+pub mod cable;
 pub mod contest;
 pub mod play;
+pub mod rating;
+pub mod tournament;

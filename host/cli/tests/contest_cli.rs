@@ -61,6 +61,7 @@ fn replay_shows_a_logged_game() {
     let last = format!("{:>2}. ", moves.len());
     assert!(text.contains(&last), "every move is listed: {text}");
     assert!(text.contains("(result "), "{text}");
+    insta::assert_snapshot!(text.replace(path.to_str().unwrap(), "journal.89y"));
 }
 
 #[test]
@@ -91,6 +92,14 @@ fn match_refuses_bad_set_ups_before_touching_the_link() {
         (vec!["--folders", "ai1,ai1"], "folder of its own"),
         (vec!["--folders", "ai1"], "--folders takes two folders"),
         (vec!["--ai2", "fautif:x"], "fautif:N"),
+        (
+            vec!["--ai1", "human:Annabelle1"],
+            "a name has 1 to 8 characters",
+        ),
+        (
+            vec!["--cable", "emu", "--ai2", "human"],
+            "--cable emu has none",
+        ),
     ] {
         let out = ti68k()
             .arg("match")

@@ -1,10 +1,11 @@
-//! The TI link protocol of the TI-89 / TI-92 Plus / Voyage 200 ("DBUS"): cables that move
-//! bytes ([`cable`]), packets that know nothing of cables ([`packet`]), and operations that
-//! join them ([`ops`], whose [`Calculator`] is the entry point). The calculator files it sends
-//! and receives are `ti_files`'s; it needs nothing else of the project.
+//! The TI link protocols of the TI-89 / TI-92 Plus / Voyage 200 ("DBUS") and of the TI-89
+//! Titanium's own USB port ("DUSB"): cables that move bytes ([`cable`]), packets that know
+//! nothing of cables ([`packet`], with [`packet::dusb`]), and operations that join them
+//! ([`ops`]: [`Calculator`] speaks DBUS, [`Titanium`] DUSB, both behind [`Operations`]). The
+//! calculator files it sends and receives are `ti_files`'s; it needs nothing else of the project.
 //!
 //! Every `unsafe` block of the crate is in the private `sys` module (the POSIX calls of the
-//! TiEmu virtual link).
+//! TiEmu virtual link); USB goes through the `rusb` crate's safe API.
 
 #![deny(unsafe_code)]
 
@@ -15,4 +16,7 @@ pub mod packet;
 mod sys;
 
 pub use cable::{Cable, CableError, CableSpec, DEFAULT_TIMEOUT};
-pub use ops::{Calculator, Delays, DirEntry, FolderListing, LinkError, Progress};
+pub use ops::{
+    Calculator, Delays, DirEntry, DusbDelays, FolderListing, Identity, LinkError, Listing,
+    Operations, Progress, Titanium,
+};

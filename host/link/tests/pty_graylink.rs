@@ -10,7 +10,7 @@ mod fakecalc;
 use fakecalc::{FakeCalc, Log};
 use ti_files::{Model, Value, VarPath, VarType, Variable};
 use ti_link::cable::graylink::GrayLink;
-use ti_link::{Cable, Calculator, Delays, LinkError};
+use ti_link::{Calculator, Delays, LinkError};
 
 fn hex(s: &str) -> Vec<u8> {
     s.split_whitespace()
@@ -82,11 +82,7 @@ fn pc_bytes_equal_libticalcs2_captures() {
         let _ = fake.serve(&mut io);
     });
 
-    let cable = GrayLink::open(
-        dir.join("pc").to_str().unwrap(),
-        Duration::from_millis(1500),
-    )
-    .unwrap();
+    let cable = GrayLink::open(dir.join("pc").to_str().unwrap()).unwrap();
     let mut calc = Calculator::new(cable, Model::Ti89);
     calc.delays = Delays::NONE;
 
@@ -182,7 +178,7 @@ fn pc_bytes_equal_libticalcs2_captures() {
     assert_eq!(v, Value::Integer((-1).into()));
 
     // A missing variable: ACK then silence, reported after the timeout.
-    calc.cable_mut().set_timeout(Duration::from_millis(300));
+    calc.set_timeout(Duration::from_millis(300));
     let e = calc
         .recv_variable(&VarPath::parse("main\\nothere").unwrap(), VarType::STR)
         .unwrap_err();

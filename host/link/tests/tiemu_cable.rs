@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use ti_link::cable::tiemu::{
     link_users, presence_key, remove_stale_state, Side, VirtualLinkLock, FIFO_0_TO_1, FIFO_1_TO_0,
 };
-use ti_link::cable::{Cable, CableError, TiEmuCable};
+use ti_link::cable::{Cable, CableError, TiEmuCable, DEFAULT_TIMEOUT};
 
 fn pattern(n: usize) -> Vec<u8> {
     (0..n).map(|i| (7 * i + 3) as u8).collect()
@@ -81,7 +81,7 @@ fn finish(mut peer: Peer) {
 
 /// Tells a peer that waits on `recv=01` that this side is open.
 fn hello(cable: &mut TiEmuCable) {
-    cable.send(&[0x01]).unwrap();
+    cable.send(&[0x01], DEFAULT_TIMEOUT).unwrap();
 }
 
 /// Opens our side while the libticables2 peer is (or will be) on the other.
@@ -131,15 +131,17 @@ fn host_side_talks_to_libticables2_playing_the_emulator() {
     );
     std::thread::sleep(Duration::from_millis(300));
     let mut cable = open_retrying(Side::Host);
-    cable.send(&[0x08, 0x68, 0x00, 0x00]).unwrap();
+    cable
+        .send(&[0x08, 0x68, 0x00, 0x00], DEFAULT_TIMEOUT)
+        .unwrap();
     let mut ack = [0u8; 4];
-    cable.recv(&mut ack).unwrap();
+    cable.recv(&mut ack, DEFAULT_TIMEOUT).unwrap();
     assert_eq!(ack, [0x98, 0x56, 0x00, 0x00]);
-    cable.send(&pattern(5000)).unwrap();
+    cable.send(&pattern(5000), DEFAULT_TIMEOUT).unwrap();
     // libticables2 takes a partial write for a whole one, so one send larger than the FIFO's
     // 64 KiB loses bytes there; 20000 stays clear of that bug of the peer.
     let mut big = vec![0u8; 20000];
-    cable.recv(&mut big).unwrap();
+    cable.recv(&mut big, DEFAULT_TIMEOUT).unwrap();
     assert!(big == pattern(20000), "bulk bytes from libticables2 differ");
     finish(child);
     drop(cable);
@@ -156,9 +158,9 @@ fn host_side_waits_for_a_late_emulator() {
     let start = Instant::now();
     let mut cable = open_retrying(Side::Host);
     assert!(start.elapsed() >= Duration::from_millis(500));
-    cable.send(&[1, 2]).unwrap();
+    cable.send(&[1, 2], DEFAULT_TIMEOUT).unwrap();
     let mut b = [0u8; 2];
-    cable.recv(&mut b).unwrap();
+    cable.recv(&mut b, DEFAULT_TIMEOUT).unwrap();
     assert_eq!(b, [3, 4]);
     finish(child);
 }
@@ -186,13 +188,15 @@ fn emulator_side_talks_to_libticables2_playing_the_host() {
     let mut cable = open_retrying(Side::Emulator);
     hello(&mut cable);
     let mut rdy = [0u8; 4];
-    cable.recv(&mut rdy).unwrap();
+    cable.recv(&mut rdy, DEFAULT_TIMEOUT).unwrap();
     assert_eq!(rdy, [0x08, 0x68, 0x00, 0x00]);
-    cable.send(&[0x98, 0x56, 0x00, 0x00]).unwrap();
+    cable
+        .send(&[0x98, 0x56, 0x00, 0x00], DEFAULT_TIMEOUT)
+        .unwrap();
     let mut got = vec![0u8; 3000];
-    cable.recv(&mut got).unwrap();
+    cable.recv(&mut got, DEFAULT_TIMEOUT).unwrap();
     assert!(got == pattern(3000));
-    cable.send(&pattern(3000)).unwrap();
+    cable.send(&pattern(3000), DEFAULT_TIMEOUT).unwrap();
     finish(child);
 }
 
@@ -206,12 +210,11 @@ fn a_peer_that_leaves_is_reported_as_a_disconnection() {
     let mut cable = open_retrying(Side::Host);
     hello(&mut cable);
     let mut one = [0u8; 1];
-    cable.recv(&mut one).unwrap();
+    cable.recv(&mut one, DEFAULT_TIMEOUT).unwrap();
     assert_eq!(one, [0xAA]);
     finish(child);
-    cable.set_timeout(Duration::from_millis(300));
     let mut more = [0u8; 4];
-    match cable.recv(&mut more) {
+    match cable.recv(&mut more, Duration::from_millis(300)) {
         Err(CableError::Disconnected { .. }) => {}
         other => panic!("expected Disconnected, got {other:?}"),
     }
@@ -227,9 +230,8 @@ fn a_silent_peer_is_a_timeout_that_counts_the_bytes() {
     let child = spawn(&peer, &["-p", "1", "recv=01", "send=0102", "sleep=1500"]);
     let mut cable = open_retrying(Side::Host);
     hello(&mut cable);
-    cable.set_timeout(Duration::from_millis(400));
     let mut four = [0u8; 4];
-    match cable.recv(&mut four) {
+    match cable.recv(&mut four, Duration::from_millis(400)) {
         Err(CableError::Timeout {
             got: 2, wanted: 4, ..
         }) => {}

@@ -1,5 +1,6 @@
 //! What the tests of every crate share: locating the repository and a crate's test data,
-//! scratch folders, and the C oracles (tools/oracle) built against Debian's tilibs.
+//! scratch folders, the C oracles (tools/oracle) built against Debian's tilibs, and reading
+//! the tables of a docs/ page ([`doc_table_rows`]) for tests that hold the docs to the code.
 //!
 //! A test that cannot run here (a missing peer: TiEmu, an assembler, libtifiles2...) skips
 //! loudly with [`skip`]: it prints why on the real stderr, which `cargo test` does not
@@ -143,4 +144,63 @@ fn build_oracle(tmp: &Path, name: &str, pkgs: &[&str]) -> Option<PathBuf> {
 /// Hex of bytes, lowercase, no separators (the oracles' format).
 pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The rows of the Markdown tables under heading `heading` of `markdown` (the text after the
+/// `#`s, e.g. "ROM calls the project uses"), down to the next heading of the same or a higher
+/// level: each row's cells, trimmed, without the header rows and the `| --- |` lines. Panics
+/// when the heading is missing, so that a renamed section fails the test that reads it.
+pub fn doc_table_rows(markdown: &str, heading: &str) -> Vec<Vec<String>> {
+    let level_of = |line: &str| line.chars().take_while(|&c| c == '#').count();
+    let lines: Vec<&str> = markdown.lines().collect();
+    let start = lines
+        .iter()
+        .position(|l| level_of(l) > 0 && l.trim_start_matches('#').trim() == heading)
+        .unwrap_or_else(|| panic!("no heading {heading:?}"));
+    let level = level_of(lines[start]);
+    let is_rule =
+        |line: &str| {
+            line.trim().starts_with('|')
+                && line.trim().trim_matches('|').split('|').all(|c| {
+                    !c.trim().is_empty() && c.trim().chars().all(|ch| ch == '-' || ch == ':')
+                })
+        };
+    let mut rows = Vec::new();
+    let body = &lines[start + 1..];
+    for (i, line) in body.iter().enumerate() {
+        let l = level_of(line);
+        if l > 0 && l <= level {
+            break;
+        }
+        let header = body.get(i + 1).is_some_and(|next| is_rule(next));
+        if !line.trim().starts_with('|') || is_rule(line) || header {
+            continue;
+        }
+        let cells = line.trim().trim_start_matches('|').trim_end_matches('|');
+        rows.push(cells.split('|').map(|c| c.trim().to_string()).collect());
+    }
+    rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::doc_table_rows;
+
+    #[test]
+    fn table_rows_of_one_section() {
+        let md = "# Page\n\n## A\n\n| x | y |\n| --- | --- |\n| 1 | `a` |\n\ntext\n\n\
+                  **B**\n\n| x | y |\n| --- | :-: |\n| 2 | |\n\n### A.1\n\n| 3 | c |\n\n\
+                  ## C\n\n| x | y |\n| --- | --- |\n| 4 | d |\n";
+        assert_eq!(
+            doc_table_rows(md, "A"),
+            [vec!["1", "`a`"], vec!["2", ""], vec!["3", "c"]]
+        );
+        assert_eq!(doc_table_rows(md, "C"), [vec!["4", "d"]]);
+    }
+
+    #[test]
+    #[should_panic(expected = "no heading")]
+    fn a_missing_heading_is_an_error() {
+        doc_table_rows("# Page\n", "A");
+    }
 }

@@ -35,8 +35,8 @@
 use calc::connect4::log::GameLog;
 use calc::connect4::protocol::{self, Call, NomIn, Value as PValue};
 use calc::connect4::referee::{Fault, GameResult, Referee};
-use calc::connect4::{Outcome, Player};
-use programs::contest::{fault_text, read_value, COLONNE, JOUEUR, NOM, READ_BUFFER};
+use calc::connect4::Player;
+use programs::contest::{read_value, result_lines, COLONNE, JOUEUR, NOM, READ_BUFFER};
 use programs::os::{Model, Name, Os, OsError, VarPath};
 use programs::ui::{self, Layout, Line};
 
@@ -264,24 +264,8 @@ fn store_log(
 /// Draws everything the arbiter owns: names, board, pieces, the last move marked. The AIs'
 /// zones are left alone.
 fn redraw(os: &mut Os, game: &Game) {
-    let layout = &game.layout;
-    ui::draw_names(os, layout, [game.name(0), game.name(1)]);
-    ui::draw_board_frame(os, layout);
-    let mut heights = [0u8; 7];
-    for (i, &m) in game.moves[..game.count as usize].iter().enumerate() {
-        let col = m - 1;
-        let player = if i % 2 == 0 {
-            Player::First
-        } else {
-            Player::Second
-        };
-        ui::draw_piece(os, layout, col, heights[col as usize], player);
-        heights[col as usize] += 1;
-    }
-    if let Some(&m) = game.moves[..game.count as usize].last() {
-        let col = m - 1;
-        ui::toggle_highlight(os, layout, col, heights[col as usize] - 1);
-    }
+    let moves = &game.moves[..game.count as usize];
+    ui::draw_game(os, &game.layout, [game.name(0), game.name(1)], moves);
 }
 
 fn show_turn(os: &mut Os, game: &Game, seat: Player) {
@@ -293,24 +277,8 @@ fn show_turn(os: &mut Os, game: &Game, seat: Player) {
 }
 
 fn show_result(os: &mut Os, game: &Game, result: GameResult) {
-    let mut first = Line::new();
-    match result.winner() {
-        Some(p) => first
-            .text(b"AI ")
-            .number(index(p) as i32 + 1)
-            .text(b" wins"),
-        None => first.text(b"draw"),
-    };
-    let mut second = Line::new();
-    match result {
-        GameResult::Normal(Outcome::Win(_)) => {
-            second.text(b"4 in a row");
-        }
-        GameResult::Normal(Outcome::Draw) => {
-            second.text(b"board full");
-        }
-        GameResult::Disqualified(d) => fault_text(&mut second, &d),
-    }
+    let (mut first, mut second) = (Line::new(), Line::new());
+    result_lines(result, &mut first, &mut second);
     ui::show_lines(os, &game.layout, &[first.as_bytes(), second.as_bytes()]);
 }
 

@@ -13,9 +13,7 @@
 #![no_main]
 
 use calc::connect4::log::{self, GameLog, MAX_LOG_LEN};
-use calc::connect4::referee::GameResult;
-use calc::connect4::{Outcome, Player};
-use programs::contest::fault_text;
+use programs::contest::result_lines;
 use programs::os::{Key, Model, Name, Os, VarPath};
 use programs::ui::{self, Layout, Line};
 
@@ -102,24 +100,7 @@ fn show(os: &mut Os, layout: &Layout, game: &GameLog) {
 }
 
 fn draw(os: &mut Os, layout: &Layout, game: &GameLog, shown: usize) {
-    ui::draw_names(os, layout, game.names);
-    ui::draw_board_frame(os, layout);
-    let mut heights = [0u8; 7];
-    let mut last = None;
-    for (i, &m) in game.moves[..shown].iter().enumerate() {
-        let col = m - 1;
-        let player = if i % 2 == 0 {
-            Player::First
-        } else {
-            Player::Second
-        };
-        ui::draw_piece(os, layout, col, heights[col as usize], player);
-        last = Some((col, heights[col as usize]));
-        heights[col as usize] += 1;
-    }
-    if let Some((col, row)) = last {
-        ui::toggle_highlight(os, layout, col, row);
-    }
+    ui::draw_game(os, layout, game.names, &game.moves[..shown]);
     let mut moves = Line::new();
     moves
         .text(b"move ")
@@ -130,27 +111,12 @@ fn draw(os: &mut Os, layout: &Layout, game: &GameLog, shown: usize) {
         ui::show_lines(os, layout, &[moves.as_bytes()]);
         return;
     }
-    let mut first = Line::new();
-    let mut second = Line::new();
+    let (mut first, mut second) = (Line::new(), Line::new());
     match game.result {
         None => {
             first.text(b"unfinished");
         }
-        Some(r) => {
-            match r.winner() {
-                Some(p) => first.text(b"AI ").number(p.number() as i32).text(b" wins"),
-                None => first.text(b"draw"),
-            };
-            match r {
-                GameResult::Normal(Outcome::Win(_)) => {
-                    second.text(b"4 in a row");
-                }
-                GameResult::Normal(Outcome::Draw) => {
-                    second.text(b"board full");
-                }
-                GameResult::Disqualified(d) => fault_text(&mut second, &d),
-            }
-        }
+        Some(r) => result_lines(r, &mut first, &mut second),
     }
     ui::show_lines(
         os,

@@ -1,9 +1,13 @@
-/* AMS ROM calls: the indexes this project uses, and how C code calls them.
+/* AMS ROM calls: how C code calls them.
  *
  * The OS publishes its entry points in a jump table whose address is stored at 0xC8; entry i
  * (4 bytes) is the address of ROM function i, or, for a ROM "variable" such as ScrRect, the
  * address of the variable (docs/rom-calls.md#resolution-through-the-jump-table; GCC4TI include/C/default.h).
- * Indexes and prototypes: GCC4TI doc/System/Include/<header>/<name>.hsf, docs/rom-calls.md#rom-calls-the-project-uses.
+ * The indexes, ROM_<name> as the OS names the call (ROM_DrawStr), come from rom_calls.h, which
+ * the build generates from the project's one table of ROM calls (ti_build::rom_calls,
+ * host/build/src/rom_calls.rs; each call's prototype is there and in
+ * docs/rom-calls.md#rom-calls-the-project-uses). A call missing from the table is an undeclared
+ * identifier in C, an undefined symbol in assembler: add it to the table.
  *
  * Calling convention (docs/rom-calls.md#calling-convention): arguments on the stack right to left, `short` in
  * 2-byte slots, longs and pointers in 4; results in d0, pointers in a0; d0-d2/a0-a1
@@ -18,49 +22,9 @@
 
 #define ROM_JUMP_TABLE_PTR 0xC8 /* address of the pointer to the jump table */
 
-#define ROM_ScrRect 0x2F        /* SCR_RECT *const ScrRect (variable) */
-#define ROM_ngetchx 0x51        /* short ngetchx(void) */
-#define ROM_HeapAllocPtr 0xA2   /* void *HeapAllocPtr(unsigned long size) */
-#define ROM_HeapFreePtr 0xA3    /* void HeapFreePtr(void *p) */
-#define ROM_ST_helpMsg 0xE6     /* void ST_helpMsg(const char *msg) */
-#define ROM_ER_throwVar 0x153   /* void ER_throwVar(short err), noreturn */
-#define ROM_ER_catch 0x154      /* short ER_catch(void *frame) */
-#define ROM_ER_success 0x155    /* void ER_success(void) */
-#define ROM_FontSetSys 0x18F    /* unsigned char FontSetSys(short font) */
-#define ROM_ClrScr 0x19E        /* void ClrScr(void) */
-#define ROM_DrawStr 0x1A9       /* void DrawStr(short x, short y, const char *s, short attr) */
+#include "rom_calls.h"
 
-/* Variables, folders, the expression stack, running programs (src/os/vat.c, exec.c; the
- * contest's arbiter and AIs). Same sources: GCC4TI doc/System/Include/vat.h, estack.h,
- * error.h, alloc.h, system.h and include/S/os.h; docs/rom-calls.md#rom-calls-the-project-uses, docs/rom-calls.md#running-another-program. */
-#define ROM_SymAdd 0x5C         /* HSym SymAdd(SYM_STR name) */
-#define ROM_SymDel 0x5E         /* short SymDel(SYM_STR name) */
-#define ROM_FolderAdd 0x64      /* HANDLE FolderAdd(SYM_STR name) */
-#define ROM_FolderCur 0x65      /* short FolderCur(SYM_STR name, short non_system) */
-#define ROM_FolderFind 0x67     /* short FolderFind(SYM_STR name): FOLDER_STATS below */
-#define ROM_FolderGetCur 0x68   /* void FolderGetCur(char *buf9) */
-#define ROM_SymFindFirst 0x6C   /* SYM_ENTRY *SymFindFirst(SYM_STR folder, unsigned short flags) */
-#define ROM_SymFindNext 0x6D    /* SYM_ENTRY *SymFindNext(void) */
-#define ROM_DerefSym 0x79       /* SYM_ENTRY *DerefSym(HSym s) */
-#define ROM_VarStore 0x86       /* HSym VarStore(SYM_STR, unsigned short flags, unsigned short size, ...) */
-#define ROM_HeapAlloc 0x90      /* HANDLE HeapAlloc(unsigned long size) */
-#define ROM_HeapDeref 0x96      /* void *HeapDeref(HANDLE h) */
-#define ROM_HeapFree 0x97       /* void HeapFree(HANDLE h) */
-#define ROM_top_estack 0x109    /* ESI top_estack (variable) */
-#define ROM_next_expression_index 0x10A /* ESI next_expression_index(CESI p) */
-#define ROM_HS_popEStack 0x244  /* HANDLE HS_popEStack(void) */
-#define ROM_NG_execute 0x25D    /* void NG_execute(HANDLE h, short approx) */
-#define ROM_SymFindPtr 0x283    /* SYM_ENTRY *SymFindPtr(SYM_STR name, unsigned short flags) */
-#define ROM_push_quantum 0x2EE  /* void push_quantum(ESQ tag) */
-#define ROM_push_parse_text 0x3CA /* short push_parse_text(const char *text) */
-#define ROM_bottom_estack 0x432 /* CESI bottom_estack (variable; AMS 2 and later) */
-
-/* Keys, timers and drawing beyond the basics (src/os/gfx.c). */
-#define ROM_kbhit 0x52          /* short kbhit(void) */
-#define ROM_ScrRectFill 0x189   /* void ScrRectFill(const SCR_RECT *r, const SCR_RECT *clip, short attr) */
-#define ROM_DrawLine 0x1A7      /* void DrawLine(short x0, short y0, short x1, short y1, short attr) */
-#define ROM_FiftyMsecTick 0x4FC /* volatile unsigned long FiftyMsecTick (variable; AMS 2) */
-
+#define USER_TIMER 6            /* the notify timer left to programs (enum Timers) */
 #define END_TAG 0xE5            /* the end of an argument list (docs/files.md#tags) */
 #define STR_TAG 0x2D            /* a string: 00 chars 00 2D */
 #define STOF_ESI 0x4000         /* VarStore: the value is the expression at the ESI argument */

@@ -41,7 +41,7 @@ pub fn draw_board_frame(os: &mut Os, layout: &Layout) {
 
 /// Draws `player`'s piece in `rect` (a cell's inside, or an icon's box): O as a ring (an
 /// octagon of lines, as round as a few pixels allow), X as a cross.
-fn draw_piece_in(os: &mut Os, r: Rect, player: Player) {
+pub fn draw_piece_in(os: &mut Os, r: Rect, player: Player) {
     let m = if r.width() > 10 { 2 } else { 1 };
     let (x0, y0, x1, y1) = (r.x0 + m, r.y0 + m, r.x1 - m, r.y1 - m);
     match player {
@@ -78,6 +78,29 @@ pub fn draw_piece(os: &mut Os, layout: &Layout, col: u8, row: u8, player: Player
 pub fn toggle_highlight(os: &mut Os, layout: &Layout, col: u8, row: u8) {
     let r = layout.cell_inside(col, row);
     os.fill_rect(r.x0, r.y0, r.x1, r.y1, Attr::Xor);
+}
+
+/// Draws a whole game: both names, the empty board, then the pieces of `moves` (columns
+/// 1..7, the first player's first), the last one highlighted.
+pub fn draw_game(os: &mut Os, layout: &Layout, names: [&[u8]; 2], moves: &[u8]) {
+    draw_names(os, layout, names);
+    draw_board_frame(os, layout);
+    let mut heights = [0u8; 7];
+    let mut last = None;
+    for (i, &m) in moves.iter().enumerate() {
+        let col = m - 1;
+        let player = if i % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        };
+        draw_piece(os, layout, col, heights[col as usize], player);
+        last = Some((col, heights[col as usize]));
+        heights[col as usize] += 1;
+    }
+    if let Some((col, row)) = last {
+        toggle_highlight(os, layout, col, row);
+    }
 }
 
 /// Writes each AI's name (at most N characters; an empty name shows as `?`) on the top line

@@ -1,7 +1,7 @@
 //! AMS errors: ER_catch frames linked in a list in RAM, and throws that unwind to the most
 //! recent frame as AMS does (docs/rom-calls.md#errors).
 //!
-//! Served: ER_throwVar 0x153, ER_catch 0x154, ER_success 0x155, and the A-line `ER_throw`
+//! Served: ER_throwVar, ER_catch, ER_success, and the A-line `ER_throw`
 //! (opcode 0xA000 + code). `ER_catch(frame)` fills the 60-byte ERROR_FRAME (A2-A7, D3-D7,
 //! NG_control, RetIndex, PC, Link), links it and returns 0; a throw restores the registers of
 //! the newest frame, unlinks it, and makes that ER_catch return again with the code in d0's low
@@ -12,10 +12,13 @@
 //! NG_execute keeps around a nested program ends that program (see [`super::exec`]) and goes
 //! on to the next frame.
 
+use ti_build::rom_calls;
+
 use super::names::error_name;
 use super::{Reply, RomCallDef, RomCtx, CLOBBER};
 use crate::failure::Failure;
 use crate::map;
+use crate::ReadMemory;
 
 /// Size of an ERROR_FRAME.
 pub const FRAME_SIZE: u32 = 60;
@@ -118,7 +121,7 @@ fn er_throw_var(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
 /// The error calls served.
 #[rustfmt::skip]
 pub const CALLS: &[RomCallDef] = &[
-    RomCallDef { index: 0x153, name: "ER_throwVar", handler: er_throw_var },
-    RomCallDef { index: 0x154, name: "ER_catch", handler: er_catch },
-    RomCallDef { index: 0x155, name: "ER_success", handler: er_success },
+    RomCallDef { call: rom_calls::ER_throwVar, handler: er_throw_var },
+    RomCallDef { call: rom_calls::ER_catch, handler: er_catch },
+    RomCallDef { call: rom_calls::ER_success, handler: er_success },
 ];

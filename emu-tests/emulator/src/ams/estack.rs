@@ -2,17 +2,17 @@
 //! read, with the three AMS variables that describe it (docs/files.md#variable-data-on-the-calculator,
 //! docs/rom-calls.md#arguments-and-return-values).
 //!
-//! `bottom_estack` (0x432) points at the ENDSTACK_TAG that is always the first byte;
-//! `estack_max_index` (0x5BF) at the highest usable byte; `top_estack` (0x109) at the last
+//! `bottom_estack` points at the ENDSTACK_TAG that is always the first byte;
+//! `estack_max_index` at the highest usable byte; `top_estack` at the last
 //! byte used. A program started by the harness finds an END_TAG just above the bottom and
 //! `top_estack` on it: an empty argument list. Programs may move `top_estack` themselves (to
 //! drop what they pushed): every call reads it from RAM and fails clearly if it lies outside
 //! the area.
 //!
-//! Served: push_quantum 0x2EE, push_expr_quantum 0x2E9, push_END_TAG 0x263,
-//! push_LIST_TAG 0x264, push_zstr 0x48A, push_long_to_integer 0x4E3,
-//! push_ulong_to_integer 0x4E4, next_expression_index 0x10A, delete_expression 0x2C5,
-//! estack_to_short 0x2C7, estack_to_ushort 0x2C8, HS_popEStack 0x244. A push past
+//! Served: push_quantum, push_expr_quantum, push_END_TAG,
+//! push_LIST_TAG, push_zstr, push_long_to_integer,
+//! push_ulong_to_integer, next_expression_index, delete_expression,
+//! estack_to_short, estack_to_ushort, HS_popEStack. A push past
 //! `estack_max_index` throws ER_MEMORY (670), as AMS does when it cannot grow the estack.
 //!
 //! Walking expressions (next_expression_index, the size of what VarStore copies) knows the
@@ -20,11 +20,14 @@
 //! calls and the five arithmetic operators; any other tag is a clear failure rather than a
 //! guess.
 
+use ti_build::rom_calls;
+
 use super::heap::Owner;
 use super::{throwing, Reply, RomCallDef, RomCtx, Served, Stop};
 use crate::bus::Bus;
 use crate::failure::Failure;
 use crate::map;
+use crate::ReadMemory;
 
 /// Multi-character variable name (also the zero that opens and closes a name or string).
 pub const VAR_NAME_TAG: u8 = 0x00;
@@ -467,18 +470,18 @@ fn hs_pop_estack(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
 /// The estack calls served.
 #[rustfmt::skip]
 pub const CALLS: &[RomCallDef] = &[
-    RomCallDef { index: 0x10A, name: "next_expression_index", handler: next_expression_index },
-    RomCallDef { index: 0x244, name: "HS_popEStack", handler: hs_pop_estack },
-    RomCallDef { index: 0x263, name: "push_END_TAG", handler: push_end_tag },
-    RomCallDef { index: 0x264, name: "push_LIST_TAG", handler: push_list_tag },
-    RomCallDef { index: 0x2C5, name: "delete_expression", handler: delete_expression },
-    RomCallDef { index: 0x2C7, name: "estack_to_short", handler: estack_to_short },
-    RomCallDef { index: 0x2C8, name: "estack_to_ushort", handler: estack_to_ushort },
-    RomCallDef { index: 0x2E9, name: "push_expr_quantum", handler: push_expr_quantum },
-    RomCallDef { index: 0x2EE, name: "push_quantum", handler: push_quantum },
-    RomCallDef { index: 0x48A, name: "push_zstr", handler: push_zstr },
-    RomCallDef { index: 0x4E3, name: "push_long_to_integer", handler: push_long_to_integer },
-    RomCallDef { index: 0x4E4, name: "push_ulong_to_integer", handler: push_ulong_to_integer },
+    RomCallDef { call: rom_calls::next_expression_index, handler: next_expression_index },
+    RomCallDef { call: rom_calls::HS_popEStack, handler: hs_pop_estack },
+    RomCallDef { call: rom_calls::push_END_TAG, handler: push_end_tag },
+    RomCallDef { call: rom_calls::push_LIST_TAG, handler: push_list_tag },
+    RomCallDef { call: rom_calls::delete_expression, handler: delete_expression },
+    RomCallDef { call: rom_calls::estack_to_short, handler: estack_to_short },
+    RomCallDef { call: rom_calls::estack_to_ushort, handler: estack_to_ushort },
+    RomCallDef { call: rom_calls::push_expr_quantum, handler: push_expr_quantum },
+    RomCallDef { call: rom_calls::push_quantum, handler: push_quantum },
+    RomCallDef { call: rom_calls::push_zstr, handler: push_zstr },
+    RomCallDef { call: rom_calls::push_long_to_integer, handler: push_long_to_integer },
+    RomCallDef { call: rom_calls::push_ulong_to_integer, handler: push_ulong_to_integer },
 ];
 
 #[cfg(test)]

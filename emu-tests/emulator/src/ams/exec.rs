@@ -1,5 +1,5 @@
-//! Running programs from programs: NG_execute 0x25D (execute tokenized TI-BASIC statements,
-//! here: a call of a program, a store, a literal) and EX_patch 0x15A (relocate an ASM program
+//! Running programs from programs: NG_execute (execute tokenized TI-BASIC statements,
+//! here: a call of a program, a store, a literal) and EX_patch (relocate an ASM program
 //! a launcher then calls itself), as AMS does them (docs/rom-calls.md#how-ams-starts-a-program,
 //! docs/rom-calls.md#relocation-table, docs/rom-calls.md#running-another-program; GCC4TI
 //! `estack.h/NG_execute.hsf`, `system.h/EX_patch.hsf`, `faq/50.hss`).
@@ -31,6 +31,8 @@
 //! (docs/rom-calls.md#relocation-table) and registers it as code the CPU may execute; the launcher
 //! then calls `base` itself. The ghost space (+0x40000 mirror of RAM) is not mapped by the harness.
 
+use ti_build::rom_calls;
+
 use super::heap::Heap;
 use super::vat::{self, Lookup, SymPath};
 use super::{errors, estack, store, throwing, OsState, Reply, RomCallDef, RomCtx};
@@ -38,6 +40,7 @@ use super::{Served, Stop};
 use crate::bus::{Bus, CodeRange};
 use crate::failure::Failure;
 use crate::map;
+use crate::ReadMemory;
 
 /// "ASAP or Exec string too long": what AMS 2.04+ throws for an ASM program over the limit.
 pub const ERR_ASAP_TOO_LONG: u16 = 161;
@@ -490,7 +493,7 @@ pub fn finish_nested(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
         end: RunEnd::Returned,
     });
     ctx.cpu.dar[15] = run.entry_sp;
-    ctx.cpu.pc = ctx.layout.rom_call_stub(0x25D);
+    ctx.cpu.pc = ctx.layout.rom_call_stub(rom_calls::NG_execute.index);
     ctx.cpu.invalidate_prefetch();
     Ok(Reply::Void)
 }
@@ -522,6 +525,6 @@ pub fn unwind_nested(ctx: &mut RomCtx<'_>, frame: u32, code: u16) -> Result<(), 
 /// The exec calls served.
 #[rustfmt::skip]
 pub const CALLS: &[RomCallDef] = &[
-    RomCallDef { index: 0x15A, name: "EX_patch", handler: ex_patch },
-    RomCallDef { index: 0x25D, name: "NG_execute", handler: ng_execute },
+    RomCallDef { call: rom_calls::EX_patch, handler: ex_patch },
+    RomCallDef { call: rom_calls::NG_execute, handler: ng_execute },
 ];

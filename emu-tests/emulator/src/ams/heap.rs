@@ -2,10 +2,10 @@
 //! address of handle `h`'s block) and blocks in the heap area, so a program may dereference
 //! handles itself, and wrong frees, overruns and leaks are caught.
 //!
-//! Served: HeapAvail 0x8F, HeapAlloc 0x90, HeapAllocHigh 0x92, HeapAllocThrow 0x93,
-//! HeapDeref 0x96, HeapFree 0x97, HLock 0x99, HeapLock 0x9A, HeapGetLock 0x9B, HeapMax 0x9C,
-//! HeapRealloc 0x9D, HeapSize 0x9E, HeapUnlock 0x9F, HeapAllocPtr 0xA2, HeapFreePtr 0xA3,
-//! HeapPtrToHandle 0x23A (the handle whose block starts at the pointer, or H_NULL)
+//! Served: HeapAvail, HeapAlloc, HeapAllocHigh, HeapAllocThrow,
+//! HeapDeref, HeapFree, HLock, HeapLock, HeapGetLock, HeapMax,
+//! HeapRealloc, HeapSize, HeapUnlock, HeapAllocPtr, HeapFreePtr,
+//! HeapPtrToHandle (the handle whose block starts at the pointer, or H_NULL)
 //! (prototypes in docs/rom-calls.md#rom-calls-the-project-uses). A block moves when HeapRealloc (or
 //! the OS growing a VAT table) needs more room than follows it; and AMS may move unlocked blocks
 //! when it compacts the heap, which an allocation can do: so before every allocation a program asks
@@ -17,7 +17,10 @@
 //! at the end of a program. A block is at most 65,520 bytes, as on AMS; a larger request returns
 //! H_NULL. `HeapFree(H_NULL)` and `HeapFreePtr(NULL)` do nothing.
 
+use crate::ReadMemory;
 use std::collections::BTreeMap;
+
+use ti_build::rom_calls;
 
 use super::{errors, Reply, RomCallDef, RomCtx};
 use crate::bus::Bus;
@@ -501,20 +504,20 @@ fn heap_free_ptr(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
 /// The heap calls served.
 #[rustfmt::skip]
 pub const CALLS: &[RomCallDef] = &[
-    RomCallDef { index: 0x8F, name: "HeapAvail", handler: heap_avail },
-    RomCallDef { index: 0x90, name: "HeapAlloc", handler: heap_alloc },
-    RomCallDef { index: 0x92, name: "HeapAllocHigh", handler: heap_alloc_high },
-    RomCallDef { index: 0x93, name: "HeapAllocThrow", handler: heap_alloc_throw },
-    RomCallDef { index: 0x96, name: "HeapDeref", handler: heap_deref },
-    RomCallDef { index: 0x97, name: "HeapFree", handler: heap_free },
-    RomCallDef { index: 0x99, name: "HLock", handler: h_lock },
-    RomCallDef { index: 0x9A, name: "HeapLock", handler: heap_lock },
-    RomCallDef { index: 0x9B, name: "HeapGetLock", handler: heap_get_lock },
-    RomCallDef { index: 0x9C, name: "HeapMax", handler: heap_max },
-    RomCallDef { index: 0x9D, name: "HeapRealloc", handler: heap_realloc },
-    RomCallDef { index: 0x9E, name: "HeapSize", handler: heap_size },
-    RomCallDef { index: 0x9F, name: "HeapUnlock", handler: heap_unlock },
-    RomCallDef { index: 0xA2, name: "HeapAllocPtr", handler: heap_alloc_ptr },
-    RomCallDef { index: 0xA3, name: "HeapFreePtr", handler: heap_free_ptr },
-    RomCallDef { index: 0x23A, name: "HeapPtrToHandle", handler: heap_ptr_to_handle },
+    RomCallDef { call: rom_calls::HeapAvail, handler: heap_avail },
+    RomCallDef { call: rom_calls::HeapAlloc, handler: heap_alloc },
+    RomCallDef { call: rom_calls::HeapAllocHigh, handler: heap_alloc_high },
+    RomCallDef { call: rom_calls::HeapAllocThrow, handler: heap_alloc_throw },
+    RomCallDef { call: rom_calls::HeapDeref, handler: heap_deref },
+    RomCallDef { call: rom_calls::HeapFree, handler: heap_free },
+    RomCallDef { call: rom_calls::HLock, handler: h_lock },
+    RomCallDef { call: rom_calls::HeapLock, handler: heap_lock },
+    RomCallDef { call: rom_calls::HeapGetLock, handler: heap_get_lock },
+    RomCallDef { call: rom_calls::HeapMax, handler: heap_max },
+    RomCallDef { call: rom_calls::HeapRealloc, handler: heap_realloc },
+    RomCallDef { call: rom_calls::HeapSize, handler: heap_size },
+    RomCallDef { call: rom_calls::HeapUnlock, handler: heap_unlock },
+    RomCallDef { call: rom_calls::HeapAllocPtr, handler: heap_alloc_ptr },
+    RomCallDef { call: rom_calls::HeapFreePtr, handler: heap_free_ptr },
+    RomCallDef { call: rom_calls::HeapPtrToHandle, handler: heap_ptr_to_handle },
 ];

@@ -20,8 +20,10 @@
 //! The calls served, one file per area: [`heap`], [`screen`], [`keyboard`], [`errors`],
 //! [`timers`], [`system`], [`statline`], [`estack`], [`parse`], [`symbols`] (with the VAT's
 //! layout in [`vat`]), [`store`], [`exec`]. Each file has a `CALLS` table; [`Registry::standard`]
-//! joins them and [`Registry::register`] lets a test add or replace one. Any other index fails with
-//! [`Failure::RomCallNotEmulated`], naming the call. Every call served is recorded in the
+//! joins them and [`Registry::register`] lets a test add or replace one. Calls are named, never
+//! numbered: their indexes come from the project's one table of ROM calls,
+//! [`ti_build::rom_calls`]. Any other index fails with [`Failure::RomCallNotEmulated`], naming the
+//! call when the table knows it. Every call served is recorded in the
 //! [`Transcript`].
 
 pub mod errors;
@@ -43,7 +45,9 @@ pub mod vat;
 
 pub use transcript::{CallRecord, DrawnText, Transcript};
 
+use crate::memory::ReadMemory;
 use m68k::CpuCore;
+use ti_build::rom_calls::{self, RomCall};
 
 use super::bus::Bus;
 use super::failure::Failure;
@@ -111,13 +115,12 @@ pub fn throwing(
     }
 }
 
-/// One served ROM call: its jump-table index, its AMS name and its handler.
+/// One served ROM call: the call (its name and jump-table index, from the project's table
+/// [`ti_build::rom_calls`]) and its handler.
 #[derive(Clone, Copy)]
 pub struct RomCallDef {
-    /// Jump-table index.
-    pub index: u16,
-    /// The AMS name (GCC4TI's).
-    pub name: &'static str,
+    /// The call.
+    pub call: RomCall,
     /// The code that serves it.
     pub handler: RomHandler,
 }
@@ -125,10 +128,8 @@ pub struct RomCallDef {
 /// One ROM variable: the jump-table entry holds its address.
 #[derive(Clone, Copy, Debug)]
 pub struct RomVarDef {
-    /// Jump-table index.
-    pub index: u16,
-    /// The AMS name.
-    pub name: &'static str,
+    /// The variable (a [`ti_build::rom_calls::RomCallKind::Variable`] of the table).
+    pub call: RomCall,
     /// Its address in the OS data area.
     pub address: u32,
 }
@@ -136,28 +137,23 @@ pub struct RomVarDef {
 /// The ROM variables the harness provides.
 pub const VARIABLES: &[RomVarDef] = &[
     RomVarDef {
-        index: 0x2F,
-        name: "ScrRect",
+        call: rom_calls::ScrRect,
         address: map::SCR_RECT,
     },
     RomVarDef {
-        index: 0x109,
-        name: "top_estack",
+        call: rom_calls::top_estack,
         address: map::TOP_ESTACK,
     },
     RomVarDef {
-        index: 0x432,
-        name: "bottom_estack",
+        call: rom_calls::bottom_estack,
         address: map::BOTTOM_ESTACK,
     },
     RomVarDef {
-        index: 0x4FC,
-        name: "FiftyMsecTick",
+        call: rom_calls::FiftyMsecTick,
         address: map::FIFTY_MSEC_TICK,
     },
     RomVarDef {
-        index: 0x5BF,
-        name: "estack_max_index",
+        call: rom_calls::estack_max_index,
         address: map::ESTACK_MAX_INDEX,
     },
 ];
@@ -198,7 +194,7 @@ impl Registry {
     /// Adds a call, or replaces the one with the same index. Indexes at or above
     /// `TIOS_entries` (0x608) do not exist on AMS 3 and are ignored.
     pub fn register(&mut self, def: RomCallDef) {
-        if let Some(slot) = self.calls.get_mut(def.index as usize) {
+        if let Some(slot) = self.calls.get_mut(usize::from(def.call.index)) {
             *slot = Some(def);
         }
     }
@@ -286,30 +282,6 @@ impl RomCtx<'_> {
         Ok(out)
     }
 
-    /// Reads `len` bytes of emulated memory.
-    pub fn read_bytes(&self, address: u32, len: u32) -> Result<Vec<u8>, Failure> {
-        let mut out = vec![0; len as usize];
-        self.bus.peek(address, &mut out).ok_or_else(|| {
-            self.misuse(format!(
-                "{len} byte(s) at {address:#08x} are not all in mapped memory ({})",
-                self.layout.describe(address)
-            ))
-        })?;
-        Ok(out)
-    }
-
-    /// Reads a big-endian word.
-    pub fn read_u16(&self, address: u32) -> Result<u16, Failure> {
-        let b = self.read_bytes(address, 2)?;
-        Ok(u16::from_be_bytes([b[0], b[1]]))
-    }
-
-    /// Reads a big-endian long.
-    pub fn read_u32(&self, address: u32) -> Result<u32, Failure> {
-        let b = self.read_bytes(address, 4)?;
-        Ok(u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
-    }
-
     /// Writes bytes into RAM on the program's behalf (the OS may write anywhere in RAM, but
     /// writing into the program's code, into the exception vectors or outside RAM is the
     /// caller's bug).
@@ -363,6 +335,19 @@ impl RomCtx<'_> {
         Err(self.misuse(format!(
             "the string at {address:#08x} has no terminating zero within {max} bytes"
         )))
+    }
+}
+
+impl ReadMemory for RomCtx<'_> {
+    fn read_bytes(&self, address: u32, len: u32) -> Result<Vec<u8>, Failure> {
+        let mut out = vec![0; len as usize];
+        self.bus.peek(address, &mut out).ok_or_else(|| {
+            self.misuse(format!(
+                "{len} byte(s) at {address:#08x} are not all in mapped memory ({})",
+                self.layout.describe(address)
+            ))
+        })?;
+        Ok(out)
     }
 }
 

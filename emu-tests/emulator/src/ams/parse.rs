@@ -1,4 +1,4 @@
-//! TI-BASIC text to tokens: push_parse_text 0x3CA and TokenizeSymName 0x80, for the part of
+//! TI-BASIC text to tokens: push_parse_text and TokenizeSymName, for the part of
 //! the grammar programs send to run another program or store a value (docs/files.md#expressions,
 //! docs/rom-calls.md#running-another-program, docs/rom-calls.md#creating-and-reading-variables;
 //! GCC4TI `estack.h/push_parse_text.hsf`, `top_estack.hsf`, `TokenizeSymName.hsf`).
@@ -24,6 +24,8 @@
 //! a name longer than 8 characters (990), an ASCII `-` where a value is expected (910: unary
 //! minus must be 0xAD). Anything else (operators, `:`, other functions and commands, nested
 //! calls as arguments, the ASCII `->`) is a clear failure naming what is not emulated.
+
+use ti_build::rom_calls;
 
 use super::{estack, throwing, ti_text, Reply, RomCallDef, RomCtx, Stop};
 use crate::failure::Failure;
@@ -392,8 +394,8 @@ fn tokenize_sym_name(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
 /// The parser calls served.
 #[rustfmt::skip]
 pub const CALLS: &[RomCallDef] = &[
-    RomCallDef { index: 0x80, name: "TokenizeSymName", handler: tokenize_sym_name },
-    RomCallDef { index: 0x3CA, name: "push_parse_text", handler: push_parse_text },
+    RomCallDef { call: rom_calls::TokenizeSymName, handler: tokenize_sym_name },
+    RomCallDef { call: rom_calls::push_parse_text, handler: push_parse_text },
 ];
 
 #[cfg(test)]

@@ -2,17 +2,20 @@
 //! row, MSB leftmost, 1 dark; docs/rom-calls.md#screen), with the harness's own font
 //! ([`super::font`]). Every string and character drawn is recorded in the transcript.
 //!
-//! Served: FontGetSys 0x18E, FontSetSys 0x18F, ScrRectFill 0x189, DrawClipEllipse 0x192,
-//! ClrScr 0x19E, DrawChar 0x1A4, DrawLine 0x1A7, DrawPix 0x1A8, DrawStr 0x1A9. Lines and
+//! Served: FontGetSys, FontSetSys, ScrRectFill, DrawClipEllipse,
+//! ClrScr, DrawChar, DrawLine, DrawPix, DrawStr. Lines and
 //! ellipse outlines are Bresenham's and the midpoint algorithm's, each pixel once (so A_XOR
 //! is exact); AMS's own routines may differ by a pixel here and there. Attributes: A_REVERSE 0,
 //! A_NORMAL 1, A_XOR 2, and for text A_REPLACE 4; any other is a [`Failure::RomCallMisuse`] naming
 //! it. Drawing is clipped to the 240x128 LCD memory (the TI-89 shows its top-left 160x100).
 
+use ti_build::rom_calls;
+
 use super::{font, ti_text, DrawnText, Reply, RomCallDef, RomCtx};
 use crate::bus::Bus;
 use crate::failure::Failure;
 use crate::map;
+use crate::ReadMemory;
 
 /// Drawing state.
 #[derive(Debug)]
@@ -304,13 +307,13 @@ fn font_set_sys(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
 /// The screen calls served.
 #[rustfmt::skip]
 pub const CALLS: &[RomCallDef] = &[
-    RomCallDef { index: 0x189, name: "ScrRectFill", handler: scr_rect_fill },
-    RomCallDef { index: 0x18E, name: "FontGetSys", handler: font_get_sys },
-    RomCallDef { index: 0x18F, name: "FontSetSys", handler: font_set_sys },
-    RomCallDef { index: 0x192, name: "DrawClipEllipse", handler: draw_clip_ellipse },
-    RomCallDef { index: 0x19E, name: "ClrScr", handler: clr_scr },
-    RomCallDef { index: 0x1A4, name: "DrawChar", handler: draw_char_call },
-    RomCallDef { index: 0x1A7, name: "DrawLine", handler: draw_line },
-    RomCallDef { index: 0x1A8, name: "DrawPix", handler: draw_pix },
-    RomCallDef { index: 0x1A9, name: "DrawStr", handler: draw_str_call },
+    RomCallDef { call: rom_calls::ScrRectFill, handler: scr_rect_fill },
+    RomCallDef { call: rom_calls::FontGetSys, handler: font_get_sys },
+    RomCallDef { call: rom_calls::FontSetSys, handler: font_set_sys },
+    RomCallDef { call: rom_calls::DrawClipEllipse, handler: draw_clip_ellipse },
+    RomCallDef { call: rom_calls::ClrScr, handler: clr_scr },
+    RomCallDef { call: rom_calls::DrawChar, handler: draw_char_call },
+    RomCallDef { call: rom_calls::DrawLine, handler: draw_line },
+    RomCallDef { call: rom_calls::DrawPix, handler: draw_pix },
+    RomCallDef { call: rom_calls::DrawStr, handler: draw_str_call },
 ];

@@ -1,8 +1,10 @@
 //! The status line: the messages a program shows there, recorded in the transcript and kept
 //! as text (the harness does not draw the status line into the LCD memory).
 //!
-//! Served: ST_folder 0xE4 (the folder name shown), ST_helpMsg 0xE6 (a help message, how a
+//! Served: ST_folder (the folder name shown), ST_helpMsg (a help message, how a
 //! program says why it stopped).
+
+use ti_build::rom_calls;
 
 use super::{ti_text, Reply, RomCallDef, RomCtx};
 use crate::failure::Failure;
@@ -35,6 +37,6 @@ fn st_folder(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
 /// The status-line calls served.
 #[rustfmt::skip]
 pub const CALLS: &[RomCallDef] = &[
-    RomCallDef { index: 0xE4, name: "ST_folder", handler: st_folder },
-    RomCallDef { index: 0xE6, name: "ST_helpMsg", handler: st_help_msg },
+    RomCallDef { call: rom_calls::ST_folder, handler: st_folder },
+    RomCallDef { call: rom_calls::ST_helpMsg, handler: st_help_msg },
 ];

@@ -1,4 +1,4 @@
-//! Storing and recalling variables the high-level way: VarStore 0x86 and VarRecall 0x85
+//! Storing and recalling variables the high-level way: VarStore and VarRecall
 //! (GCC4TI `vat.h/VarStore.hsf`, `vat.h/VarRecall.hsf`;
 //! docs/rom-calls.md#creating-and-reading-variables).
 //!
@@ -20,10 +20,13 @@
 //! VarRecall finds a variable like SymFind (flags 0 and VR_NO_SYS_VARS; there are no system
 //! variables) and returns its HSym, or HS_NULL.
 
+use ti_build::rom_calls;
+
 use super::symbols::{check_not_running, missing_folder, read_sym_str, ERR_LOCKED, ERR_VAR_IN_USE};
 use super::vat::{self, Entry, Lookup, SymPath, VatError};
 use super::{estack, throwing, ti_text, Reply, RomCallDef, RomCtx, Served, Stop};
 use crate::failure::Failure;
+use crate::ReadMemory;
 
 /// Store the expression an ESI points at.
 pub const STOF_ESI: u32 = 0x4000;
@@ -165,6 +168,6 @@ fn var_recall(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
 /// The store calls served.
 #[rustfmt::skip]
 pub const CALLS: &[RomCallDef] = &[
-    RomCallDef { index: 0x85, name: "VarRecall", handler: var_recall },
-    RomCallDef { index: 0x86, name: "VarStore", handler: var_store },
+    RomCallDef { call: rom_calls::VarRecall, handler: var_recall },
+    RomCallDef { call: rom_calls::VarStore, handler: var_store },
 ];

@@ -2,11 +2,11 @@
 //! and walking the tables (docs/rom-calls.md#the-vat, docs/rom-calls.md#rom-calls-the-project-uses;
 //! GCC4TI `doc/System/Include/vat.h/*.hsf`).
 //!
-//! Served: SymAdd 0x5C, SymAddMain 0x5D, SymDel 0x5E, HSymDel 0x5F, SymFind 0x60,
-//! SymFindMain 0x61, FolderAdd 0x64, FolderCur 0x65, FolderDel 0x66 (with its second,
-//! FolderClear, argument), FolderFind 0x67, FolderGetCur 0x68, SymFindFirst 0x6C,
-//! SymFindNext 0x6D, SymFindFolderName 0x6F (its buffer is in the OS data area),
-//! DerefSym 0x79, SymFindPtr 0x283 (flags 0 and 4). SymFindFirst/Next return the entries
+//! Served: SymAdd, SymAddMain, SymDel, HSymDel, SymFind,
+//! SymFindMain, FolderAdd, FolderCur, FolderDel (with its second,
+//! FolderClear, argument), FolderFind, FolderGetCur, SymFindFirst,
+//! SymFindNext, SymFindFolderName (its buffer is in the OS data area),
+//! DerefSym, SymFindPtr (flags 0 and 4). SymFindFirst/Next return the entries
 //! chosen when SymFindFirst was called, at their current addresses.
 //!
 //! A `SYM_STR` must point at the zero that ends `"\0name\0"` (or at a one-letter variable tag,
@@ -16,11 +16,14 @@
 //! fails and says so. A locked or archived symbol makes SymAdd throw ER_LOCKED (980), one in
 //! use (its in-use flag, or a program that is running) ER_VAR_IN_USE (970).
 
+use ti_build::rom_calls;
+
 use super::exec::running_label;
 use super::vat::{self, Entry, Lookup, SymPath, VatError, SF_FOLDER};
 use super::{estack, throwing, ti_text, Reply, RomCallDef, RomCtx, Served, Stop};
 use crate::failure::Failure;
 use crate::map;
+use crate::ReadMemory;
 
 /// AMS error "Locked, archived, or protected".
 pub const ERR_LOCKED: u16 = 980;
@@ -457,20 +460,20 @@ fn sym_find_folder_name(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
 /// The VAT calls served.
 #[rustfmt::skip]
 pub const CALLS: &[RomCallDef] = &[
-    RomCallDef { index: 0x5C, name: "SymAdd", handler: sym_add },
-    RomCallDef { index: 0x5D, name: "SymAddMain", handler: sym_add_main },
-    RomCallDef { index: 0x5E, name: "SymDel", handler: sym_del },
-    RomCallDef { index: 0x5F, name: "HSymDel", handler: hsym_del },
-    RomCallDef { index: 0x60, name: "SymFind", handler: sym_find },
-    RomCallDef { index: 0x61, name: "SymFindMain", handler: sym_find_main },
-    RomCallDef { index: 0x64, name: "FolderAdd", handler: folder_add },
-    RomCallDef { index: 0x65, name: "FolderCur", handler: folder_cur },
-    RomCallDef { index: 0x66, name: "FolderDel", handler: folder_del },
-    RomCallDef { index: 0x67, name: "FolderFind", handler: folder_find },
-    RomCallDef { index: 0x68, name: "FolderGetCur", handler: folder_get_cur },
-    RomCallDef { index: 0x6C, name: "SymFindFirst", handler: sym_find_first },
-    RomCallDef { index: 0x6D, name: "SymFindNext", handler: sym_find_next },
-    RomCallDef { index: 0x6F, name: "SymFindFolderName", handler: sym_find_folder_name },
-    RomCallDef { index: 0x79, name: "DerefSym", handler: deref_sym },
-    RomCallDef { index: 0x283, name: "SymFindPtr", handler: sym_find_ptr },
+    RomCallDef { call: rom_calls::SymAdd, handler: sym_add },
+    RomCallDef { call: rom_calls::SymAddMain, handler: sym_add_main },
+    RomCallDef { call: rom_calls::SymDel, handler: sym_del },
+    RomCallDef { call: rom_calls::HSymDel, handler: hsym_del },
+    RomCallDef { call: rom_calls::SymFind, handler: sym_find },
+    RomCallDef { call: rom_calls::SymFindMain, handler: sym_find_main },
+    RomCallDef { call: rom_calls::FolderAdd, handler: folder_add },
+    RomCallDef { call: rom_calls::FolderCur, handler: folder_cur },
+    RomCallDef { call: rom_calls::FolderDel, handler: folder_del },
+    RomCallDef { call: rom_calls::FolderFind, handler: folder_find },
+    RomCallDef { call: rom_calls::FolderGetCur, handler: folder_get_cur },
+    RomCallDef { call: rom_calls::SymFindFirst, handler: sym_find_first },
+    RomCallDef { call: rom_calls::SymFindNext, handler: sym_find_next },
+    RomCallDef { call: rom_calls::SymFindFolderName, handler: sym_find_folder_name },
+    RomCallDef { call: rom_calls::DerefSym, handler: deref_sym },
+    RomCallDef { call: rom_calls::SymFindPtr, handler: sym_find_ptr },
 ];

@@ -1,13 +1,15 @@
 //! System calls: the hardware parameter block (docs/rom-calls.md#model-and-ams-detection), so
 //! programs that check the hardware see the model they expect.
 //!
-//! Served: FL_getHardwareParmBlock 0x16B. The block itself sits in ROM at
+//! Served: FL_getHardwareParmBlock. The block itself sits in ROM at
 //! `ROM_base + 0x200`, and its address at `ROM_base + 0x104` (where AMS keeps it).
+
+use ti_build::rom_calls;
+use ti_files::Model;
 
 use super::{Reply, RomCallDef, RomCtx};
 use crate::failure::Failure;
 use crate::map;
-use ti_files::Model;
 
 /// The hardware parameter block of `model`: `u16 len`, then longs hardwareID,
 /// hardwareRevision, bootMajor, bootRevision, bootBuild, gateArray (2 = HW2),
@@ -43,5 +45,5 @@ fn fl_get_hardware_parm_block(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
 /// The system calls served.
 #[rustfmt::skip]
 pub const CALLS: &[RomCallDef] = &[
-    RomCallDef { index: 0x16B, name: "FL_getHardwareParmBlock", handler: fl_get_hardware_parm_block },
+    RomCallDef { call: rom_calls::FL_getHardwareParmBlock, handler: fl_get_hardware_parm_block },
 ];

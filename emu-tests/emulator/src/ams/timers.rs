@@ -3,10 +3,12 @@
 //! auto-int 5 gives (docs/rom-calls.md#timers-and-delays). ROM calls themselves take no emulated
 //! time.
 //!
-//! Served: OSRegisterTimer 0xF0, OSFreeTimer 0xF1, OSTimerCurVal 0xF2, OSTimerExpired 0xF3,
-//! OSTimerRestart 0xF4; the FiftyMsecTick variable (0x4FC) is updated by the run loop. Timer
+//! Served: OSRegisterTimer, OSFreeTimer, OSTimerCurVal, OSTimerExpired,
+//! OSTimerRestart; the FiftyMsecTick variable is updated by the run loop. Timer
 //! ids 1 to 8 exist (AMS 3); 2, 3, 4, 5, 7 and 8 are held by the OS, as on a calculator, so a
 //! program must free one before registering it (ids 1 and 6 start free).
+
+use ti_build::rom_calls;
 
 use super::{Reply, RomCallDef, RomCtx};
 use crate::failure::Failure;
@@ -122,9 +124,9 @@ fn restart(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
 /// The timer calls served.
 #[rustfmt::skip]
 pub const CALLS: &[RomCallDef] = &[
-    RomCallDef { index: 0xF0, name: "OSRegisterTimer", handler: register },
-    RomCallDef { index: 0xF1, name: "OSFreeTimer", handler: free },
-    RomCallDef { index: 0xF2, name: "OSTimerCurVal", handler: cur_val },
-    RomCallDef { index: 0xF3, name: "OSTimerExpired", handler: expired },
-    RomCallDef { index: 0xF4, name: "OSTimerRestart", handler: restart },
+    RomCallDef { call: rom_calls::OSRegisterTimer, handler: register },
+    RomCallDef { call: rom_calls::OSFreeTimer, handler: free },
+    RomCallDef { call: rom_calls::OSTimerCurVal, handler: cur_val },
+    RomCallDef { call: rom_calls::OSTimerExpired, handler: expired },
+    RomCallDef { call: rom_calls::OSTimerRestart, handler: restart },
 ];

@@ -23,6 +23,7 @@
 use super::heap::{Heap, Owner};
 use crate::bus::Bus;
 use crate::map;
+use crate::ReadMemory;
 
 /// Size of one `SYM_ENTRY`.
 pub const ENTRY_SIZE: u32 = 14;
@@ -157,10 +158,9 @@ pub enum VatError {
     NotFound,
 }
 
+/// A word of a VAT table (the tables are heap blocks: always mapped).
 fn read_u16(bus: &Bus, a: u32) -> u16 {
-    let mut b = [0u8; 2];
-    bus.peek(a, &mut b);
-    u16::from_be_bytes(b)
+    bus.read_u16(a).unwrap_or(0)
 }
 
 /// Address of the table of handle `h`, if allocated.
@@ -333,6 +333,17 @@ pub fn lookup(bus: &Bus, heap: &Heap, vat: &Vat, path: &SymPath) -> Lookup {
     match find_in(bus, heap, f.handle, &path.name) {
         Some(e) => Lookup::Found(e),
         None => Lookup::Absent(f.handle),
+    }
+}
+
+/// Clears the in-use flag of every variable (after a program that set it was abandoned).
+pub fn clear_in_use(bus: &mut Bus, heap: &Heap, vat: &Vat) {
+    for folder in entries(bus, heap, vat.folder_table) {
+        for e in entries(bus, heap, folder.handle) {
+            if e.flags & SF_INUSE != 0 {
+                set_flags(bus, heap, &e, e.flags & !SF_INUSE);
+            }
+        }
     }
 }
 

@@ -4,24 +4,24 @@
 | font, and waits for a key, so that the bench can take the screenshot before the OS draws
 | anything over it. Position-independent, no relocations; the bench appends the text at `text`.
 |
-| ROM calls through the jump table at 0xC8 (docs/rom-calls.md#resolution-through-the-jump-table,
-| docs/rom-calls.md#rom-calls-the-project-uses): ClrScr 0x19E, FontSetSys 0x18F, DrawStr 0x1A9,
-| ngetchx 0x51.
-| Build: m68k-linux-gnu-as -m68000 drawtext.s -o drawtext.o
-|        m68k-linux-gnu-objcopy -O binary -j .text drawtext.o drawtext.bin
+| ROM calls through the jump table at 0xC8 (docs/rom-calls.md#resolution-through-the-jump-table):
+| ClrScr, FontSetSys, DrawStr, ngetchx. Their ROM_<name> indexes are not written here: the
+| assembler gets them from the project's table of ROM calls (crate::fixture::assemble_str, which
+| passes --defsym ROM_<name>=<index> for every call of ti_build::rom_calls), and the test
+| drawtext_code_matches_its_source re-assembles this file and compares with DRAWTEXT_CODE.
 
     .text
 start:
     movem.l %d3-%d4/%a2-%a3,-(%sp)
     move.l  0xC8.w,%a2              | jump table
-    move.l  0x19E*4(%a2),%a0        | ClrScr()
+    move.l  ROM_ClrScr*4(%a2),%a0   | ClrScr()
     jsr     (%a0)
     lea     rows(%pc),%a3
     moveq   #-1,%d4                 | previous font, not yet known
     moveq   #0,%d3                  | font 0, 1, 2
 draw:
     move.w  %d3,-(%sp)
-    move.l  0x18F*4(%a2),%a0        | FontSetSys(font), returns the previous font
+    move.l  ROM_FontSetSys*4(%a2),%a0 | FontSetSys(font), returns the previous font
     jsr     (%a0)
     addq.l  #2,%sp
     tst.w   %d4
@@ -33,17 +33,17 @@ draw:
     pea     text(%pc)
     move.w  (%a3)+,-(%sp)           | y
     clr.w   -(%sp)                  | x = 0
-    move.l  0x1A9*4(%a2),%a0        | DrawStr(x, y, text, attr)
+    move.l  ROM_DrawStr*4(%a2),%a0  | DrawStr(x, y, text, attr)
     jsr     (%a0)
     lea     10(%sp),%sp
     addq.w  #1,%d3
     cmp.w   #3,%d3
     blt.s   draw
     move.w  %d4,-(%sp)
-    move.l  0x18F*4(%a2),%a0        | FontSetSys(previous)
+    move.l  ROM_FontSetSys*4(%a2),%a0 | FontSetSys(previous)
     jsr     (%a0)
     addq.l  #2,%sp
-    move.l  0x51*4(%a2),%a0         | ngetchx()
+    move.l  ROM_ngetchx*4(%a2),%a0  | ngetchx()
     jsr     (%a0)
     movem.l (%sp)+,%d3-%d4/%a2-%a3
     rts

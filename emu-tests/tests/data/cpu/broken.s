@@ -62,11 +62,11 @@ unbalanced:
         addq.l  #4,sp
         jmp     (a0)
 
-        .globl  unserved_call           | push_internal_simplify (0x4F8), not emulated
+        .globl  unserved_call           | push_internal_simplify, not emulated
 unserved_call:
         pea     0
         move.l  0xC8,a0
-        move.l  0x4F8*4(a0),a0
+        move.l  ROM_push_internal_simplify*4(a0),a0
         jsr     (a0)
         addq.l  #4,sp
         rts
@@ -74,7 +74,7 @@ unserved_call:
         .globl  want_key                | ngetchx with no key queued
 want_key:
         move.l  0xC8,a0
-        move.l  0x51*4(a0),a0
+        move.l  ROM_ngetchx*4(a0),a0
         jsr     (a0)
         rts
 

@@ -8,7 +8,7 @@
 _start:
         movem.l d3-d4/a2-a3,-(sp)
         move.l  0xC8,a2
-        move.l  0x109*4(a2),a3          | a3 = &top_estack
+        move.l  ROM_top_estack*4(a2),a3 | a3 = &top_estack
         moveq   #0,d3
         move.l  (a3),a0                 | the first argument, if any
         cmp.b   #0x1F,(a0)              | POSINT_TAG
@@ -17,13 +17,13 @@ _start:
         move.w  d0,d3                   | d3 = the argument
 1:      clr.w   -(sp)
         pea     sym_colonne             | absolute: a relocation
-        move.l  0x283*4(a2),a0          | SymFindPtr(SYMSTR("colonne"), 0)
+        move.l  ROM_SymFindPtr*4(a2),a0 | SymFindPtr(SYMSTR("colonne"), 0)
         jsr     (a0)
         addq.l  #6,sp
         cmp.l   #0,a0
         beq     done
         move.w  12(a0),-(sp)
-        move.l  0x96*4(a2),a0           | HeapDeref(entry->handle)
+        move.l  ROM_HeapDeref*4(a2),a0  | HeapDeref(entry->handle)
         jsr     (a0)
         addq.l  #2,sp
         moveq   #0,d0
@@ -34,21 +34,21 @@ _start:
         bge.s   2f
         neg.w   d0
         move.w  d0,-(sp)
-        move.l  0x153*4(a2),a0          | ER_throwVar(-v)
+        move.l  ROM_ER_throwVar*4(a2),a0 | ER_throwVar(-v)
         jsr     (a0)
 2:      add.w   d0,d3
         addq.w  #1,d3                   | v + 1 + argument
         move.l  (a3),d4                 | save top_estack
         ext.l   d3
         move.l  d3,-(sp)
-        move.l  0x4E3*4(a2),a0          | push_long_to_integer
+        move.l  ROM_push_long_to_integer*4(a2),a0
         jsr     (a0)
         addq.l  #4,sp
         pea     sym_colonne
         bsr     store_top
         move.l  d4,(a3)                 | restore top_estack
         pea     text_child
-        move.l  0x48A*4(a2),a0          | push_zstr("child")
+        move.l  ROM_push_zstr*4(a2),a0  | push_zstr("child")
         jsr     (a0)
         addq.l  #4,sp
         pea     sym_nom
@@ -63,7 +63,7 @@ store_top:
         clr.w   -(sp)
         move.w  #0x4000,-(sp)
         move.l  12(sp),-(sp)            | the name (8 bytes pushed + return address)
-        move.l  0x86*4(a2),a0
+        move.l  ROM_VarStore*4(a2),a0
         jsr     (a0)
         lea     12(sp),sp
         move.l  (sp)+,a0                | return address
@@ -75,7 +75,7 @@ to_short:
         subq.l  #2,sp
         pea     (sp)
         pea     (a0)
-        move.l  0x2C7*4(a2),a0
+        move.l  ROM_estack_to_short*4(a2),a0
         jsr     (a0)
         addq.l  #8,sp
         move.w  (sp)+,d0

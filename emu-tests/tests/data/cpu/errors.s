@@ -16,7 +16,7 @@ try_throw:
         move.l  #0x1234,d3
         pea     (sp)
         move.l  0xC8,a0
-        move.l  0x154*4(a0),a0          | ER_catch
+        move.l  ROM_ER_catch*4(a0),a0
         jsr     (a0)
         addq.l  #4,sp
         tst.w   d0
@@ -29,7 +29,7 @@ try_throw:
         illegal                         | never reached
 nothrow:
         move.l  0xC8,a0
-        move.l  0x155*4(a0),a0          | ER_success
+        move.l  ROM_ER_success*4(a0),a0
         jsr     (a0)
         moveq   #0,d0
         bra.s   out
@@ -45,7 +45,7 @@ out:    lea     60(sp),sp
 thrower:                                | void thrower(long code)
         move.w  6(sp),-(sp)
         move.l  0xC8,a0
-        move.l  0x153*4(a0),a0          | ER_throwVar
+        move.l  ROM_ER_throwVar*4(a0),a0
         jsr     (a0)
         illegal
 
@@ -55,7 +55,7 @@ try_aline:
         lea     -60(sp),sp
         pea     (sp)
         move.l  0xC8,a0
-        move.l  0x154*4(a0),a0
+        move.l  ROM_ER_catch*4(a0),a0
         jsr     (a0)
         addq.l  #4,sp
         tst.w   d0
@@ -71,6 +71,6 @@ try_aline:
 throw_uncaught:
         move.w  #670,-(sp)
         move.l  0xC8,a0
-        move.l  0x153*4(a0),a0
+        move.l  ROM_ER_throwVar*4(a0),a0
         jsr     (a0)
         illegal

@@ -4,7 +4,7 @@
 _start:                                 | entry: allocates 100 bytes and never frees them
         move.l  #100,-(sp)
         move.l  0xC8,a0
-        move.l  0x90*4(a0),a0           | HeapAlloc
+        move.l  ROM_HeapAlloc*4(a0),a0
         jsr     (a0)
         addq.l  #4,sp
         rts
@@ -16,13 +16,13 @@ roundtrip:
         movem.l d3-d4/a2-a3,-(sp)
         move.l  0xC8,a2
         move.l  20(sp),-(sp)
-        move.l  0x90*4(a2),a0           | HeapAlloc
+        move.l  ROM_HeapAlloc*4(a2),a0
         jsr     (a0)
         addq.l  #4,sp
         move.w  d0,d3                   | d3 = handle
         beq.s   fail
         move.w  d3,-(sp)
-        move.l  0x99*4(a2),a0           | HLock -> a0
+        move.l  ROM_HLock*4(a2),a0      | HLock -> a0
         jsr     (a0)
         addq.l  #2,sp
         move.l  a0,a3
@@ -31,19 +31,19 @@ roundtrip:
 1:      move.b  #0x42,(a3)+
         dbra    d1,1b
         move.w  d3,-(sp)
-        move.l  0x9E*4(a2),a0           | HeapSize -> d0
+        move.l  ROM_HeapSize*4(a2),a0   | HeapSize -> d0
         jsr     (a0)
         addq.l  #2,sp
         move.l  d0,d4
         move.w  d3,-(sp)
-        move.l  0x96*4(a2),a0           | HeapDeref -> a0
+        move.l  ROM_HeapDeref*4(a2),a0  | HeapDeref -> a0
         jsr     (a0)
         moveq   #0,d0
         move.b  (a0),d0
         add.l   d0,d4
-        move.l  0x9F*4(a2),a0           | HeapUnlock (handle still on the stack)
+        move.l  ROM_HeapUnlock*4(a2),a0 | HeapUnlock (handle still on the stack)
         jsr     (a0)
-        move.l  0x97*4(a2),a0           | HeapFree
+        move.l  ROM_HeapFree*4(a2),a0
         jsr     (a0)
         addq.l  #2,sp
         move.l  d4,d0
@@ -58,13 +58,13 @@ double_free:
         move.l  a2,-(sp)
         move.l  0xC8,a2
         pea     10
-        move.l  0x90*4(a2),a0
+        move.l  ROM_HeapAlloc*4(a2),a0
         jsr     (a0)
         addq.l  #4,sp
         move.w  d0,-(sp)
-        move.l  0x97*4(a2),a0
+        move.l  ROM_HeapFree*4(a2),a0
         jsr     (a0)
-        move.l  0x97*4(a2),a0
+        move.l  ROM_HeapFree*4(a2),a0
         jsr     (a0)
         addq.l  #2,sp
         move.l  (sp)+,a2
@@ -76,14 +76,14 @@ overrun:
         move.l  a2,-(sp)
         move.l  0xC8,a2
         pea     8
-        move.l  0xA2*4(a2),a0           | HeapAllocPtr -> a0
+        move.l  ROM_HeapAllocPtr*4(a2),a0 | HeapAllocPtr -> a0
         jsr     (a0)
         addq.l  #4,sp
         moveq   #8,d1
 1:      clr.b   (a0,d1.w)
         dbra    d1,1b
         move.l  a0,-(sp)
-        move.l  0xA3*4(a2),a0           | HeapFreePtr
+        move.l  ROM_HeapFreePtr*4(a2),a0
         jsr     (a0)
         addq.l  #4,sp
         move.l  (sp)+,a2
@@ -98,18 +98,18 @@ stale_pointer:
         movem.l d3-d5/a2-a3,-(sp)
         move.l  0xC8,a2
         pea     16
-        move.l  0x90*4(a2),a0           | HeapAlloc
+        move.l  ROM_HeapAlloc*4(a2),a0
         jsr     (a0)
         addq.l  #4,sp
         move.w  d0,d3                   | d3 = first handle
         move.w  d3,-(sp)
-        move.l  0x96*4(a2),a0           | HeapDeref -> a0
+        move.l  ROM_HeapDeref*4(a2),a0  | HeapDeref -> a0
         jsr     (a0)
         addq.l  #2,sp
         move.l  a0,a3                   | a3 = the pointer kept across the next allocation
         move.b  #0x42,(a3)
         pea     16
-        move.l  0x90*4(a2),a0           | HeapAlloc again
+        move.l  ROM_HeapAlloc*4(a2),a0  | HeapAlloc again
         jsr     (a0)
         addq.l  #4,sp
         move.w  d0,d4                   | d4 = second handle
@@ -117,14 +117,14 @@ stale_pointer:
         move.b  (a3),d5                 | the byte at the kept pointer
         lsl.w   #8,d5
         move.w  d3,-(sp)
-        move.l  0x96*4(a2),a0           | HeapDeref(first): its place now
+        move.l  ROM_HeapDeref*4(a2),a0  | HeapDeref(first): its place now
         jsr     (a0)
         move.b  (a0),d5                 | the byte there
-        move.l  0x97*4(a2),a0           | HeapFree(first) (handle still on the stack)
+        move.l  ROM_HeapFree*4(a2),a0   | HeapFree(first) (handle still on the stack)
         jsr     (a0)
         addq.l  #2,sp
         move.w  d4,-(sp)
-        move.l  0x97*4(a2),a0           | HeapFree(second)
+        move.l  ROM_HeapFree*4(a2),a0   | HeapFree(second)
         jsr     (a0)
         addq.l  #2,sp
         moveq   #0,d0

@@ -6,15 +6,15 @@
 _start:
         movem.l d3/a2,-(sp)
         move.l  0xC8,a2                 | a2 = jump table
-        move.l  0x19E*4(a2),a0          | ClrScr
+        move.l  ROM_ClrScr*4(a2),a0
         jsr     (a0)
         move.w  #1,-(sp)                | attr A_NORMAL
         pea     greeting(pc)
         clr.l   -(sp)                   | y = 0, x = 0 (two words)
-        move.l  0x1A9*4(a2),a0          | DrawStr
+        move.l  ROM_DrawStr*4(a2),a0
         jsr     (a0)
         lea     10(sp),sp
-        move.l  0x2F*4(a2),a0           | ScrRect (a variable: the entry is its address)
+        move.l  ROM_ScrRect*4(a2),a0    | ScrRect (a variable: the entry is its address)
         lea     ti92(pc),a1
         cmp.b   #159,2(a0)              | x1 == 159 on a TI-89
         bne.s   1f
@@ -23,10 +23,10 @@ _start:
         move.l  a1,-(sp)
         move.w  #10,-(sp)               | y = 10
         clr.w   -(sp)                   | x = 0
-        move.l  0x1A9*4(a2),a0
+        move.l  ROM_DrawStr*4(a2),a0
         jsr     (a0)
         lea     10(sp),sp
-        move.l  0x51*4(a2),a0           | ngetchx
+        move.l  ROM_ngetchx*4(a2),a0
         jsr     (a0)
         ext.l   d0
         movem.l (sp)+,d3/a2

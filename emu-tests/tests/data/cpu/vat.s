@@ -122,7 +122,7 @@ create_string:
         tst.b   (a0)+
         bne.s   1b
         move.l  8(a6),-(sp)
-        move.l  #0x5C,d0                | SymAdd
+        move.l  #ROM_SymAdd,d0
         bsr     entry
         jsr     (a0)
         addq.l  #4,sp
@@ -130,18 +130,18 @@ create_string:
         move.l  d4,d0
         addq.l  #5,d0                   | size word + 0 + text + 0 + tag
         move.l  d0,-(sp)
-        move.l  #0x90,d0                | HeapAlloc
+        move.l  #ROM_HeapAlloc,d0
         bsr     entry
         jsr     (a0)
         addq.l  #4,sp
         move.w  d0,-(sp)                | keep h
         move.l  d3,-(sp)
-        move.l  #0x79,d0                | DerefSym
+        move.l  #ROM_DerefSym,d0
         bsr     entry
         jsr     (a0)
         addq.l  #4,sp
         move.w  (sp),12(a0)             | ->handle = h
-        move.l  #0x96,d0                | HeapDeref(h)
+        move.l  #ROM_HeapDeref,d0       | HeapDeref(h)
         bsr     entry
         jsr     (a0)
         move.w  d4,d0
@@ -168,34 +168,34 @@ launch:
         move.l  d3,-(sp)
         clr.w   -62(a6)
         pea     -60(a6)
-        move.l  #0x154,d0               | ER_catch
+        move.l  #ROM_ER_catch,d0
         bsr     entry
         jsr     (a0)
         addq.l  #4,sp
         tst.w   d0
         bne.s   3f
         move.l  8(a6),-(sp)
-        move.l  #0x3CA,d0               | push_parse_text
+        move.l  #ROM_push_parse_text,d0
         bsr     entry
         jsr     (a0)
         addq.l  #4,sp
-        move.l  #0x244,d0               | HS_popEStack
+        move.l  #ROM_HS_popEStack,d0
         bsr     entry
         jsr     (a0)
         move.w  d0,-62(a6)
         clr.w   -(sp)                   | approx_flag = FALSE
         move.w  d0,-(sp)
-        move.l  #0x25D,d0               | NG_execute
+        move.l  #ROM_NG_execute,d0
         bsr     entry
         jsr     (a0)
         addq.l  #4,sp
-        move.l  #0x155,d0               | ER_success
+        move.l  #ROM_ER_success,d0
         bsr     entry
         jsr     (a0)
         moveq   #0,d0
 3:      move.w  d0,d3                   | 0 or the error code
         move.w  -62(a6),-(sp)
-        move.l  #0x97,d0                | HeapFree (does nothing for H_NULL)
+        move.l  #ROM_HeapFree,d0        | HeapFree (does nothing for H_NULL)
         bsr     entry
         jsr     (a0)
         addq.l  #2,sp
@@ -214,7 +214,7 @@ exlaunch:
         movem.l d3/a2,-(sp)
         clr.w   -(sp)
         move.l  8(a6),-(sp)
-        move.l  #0x283,d0               | SymFindPtr
+        move.l  #ROM_SymFindPtr,d0
         bsr     entry
         jsr     (a0)
         addq.l  #6,sp
@@ -223,7 +223,7 @@ exlaunch:
         beq.s   4f
         move.w  12(a0),d3               | handle
         move.w  d3,-(sp)
-        move.l  #0x99,d0                | HLock
+        move.l  #ROM_HLock,d0
         bsr     entry
         jsr     (a0)
         addq.l  #2,sp
@@ -232,14 +232,14 @@ exlaunch:
         move.w  (a2),d0
         pea     1(a2,d0.l)              | tag_ptr = p + size + 1
         pea     2(a2)                   | base = p + 2
-        move.l  #0x15A,d0               | EX_patch
+        move.l  #ROM_EX_patch,d0
         bsr     entry
         jsr     (a0)
         addq.l  #8,sp
         jsr     2(a2)                   | run it
         move.l  d0,-(sp)
         move.w  d3,-(sp)
-        move.l  #0x9F,d0                | HeapUnlock
+        move.l  #ROM_HeapUnlock,d0
         bsr     entry
         jsr     (a0)
         addq.l  #2,sp

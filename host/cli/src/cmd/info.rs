@@ -1,20 +1,38 @@
 //! `ti68k info FILE...`: prints what calculator files hold (model, folder, name, type, size
 //! and checksum status of every variable; the blocks of FLASH files). Exits non-zero when a
 //! file is damaged or unreadable.
+//!
+//! `ti68k info` without files asks the calculator at the end of `--cable` who it is: model, OS
+//! and boot versions, hardware, language; over the Titanium's USB port also its ID, memory and
+//! screen. (Over DBUS this is the VER request, which PedroM answers only after ENTER is
+//! pressed on its keyboard.)
 
 use std::path::PathBuf;
 
-use anyhow::bail;
+use anyhow::{bail, Context};
 use clap::Args;
 
 use ti_files::{parse_extension, FlashFile, Model, VarFile};
 
-/// Describe calculator files and check their checksums.
+use super::link_args::LinkArgs;
+
+/// Describe calculator files and check their checksums, or (without files) the calculator.
 #[derive(Args, Debug)]
 pub struct InfoArgs {
-    /// Files: variable files (.89z, .9xs, .v2g...) or FLASH files (.89u, .9xk...).
-    #[arg(required = true)]
+    #[command(flatten)]
+    link: LinkArgs,
+    /// Files: variable files (.89z, .9xs, .v2g...) or FLASH files (.89u, .9xk...). None: ask
+    /// the calculator on --cable.
     files: Vec<PathBuf>,
+}
+
+fn info_calculator(link: &LinkArgs) -> anyhow::Result<()> {
+    let mut calc = link.open_any()?;
+    calc.ready().context("the calculator is not ready")?;
+    let id = calc.identity().context("asking the calculator who it is")?;
+    println!("{}:", calc.describe());
+    print!("{id}");
+    Ok(())
 }
 
 fn info_var_file(bytes: &[u8], ext: &str) -> anyhow::Result<bool> {
@@ -82,6 +100,9 @@ fn info_flash(bytes: &[u8], model: Model) -> anyhow::Result<bool> {
 }
 
 pub fn run(args: InfoArgs) -> anyhow::Result<()> {
+    if args.files.is_empty() {
+        return info_calculator(&args.link);
+    }
     let mut bad = 0;
     for path in &args.files {
         println!("{}:", path.display());

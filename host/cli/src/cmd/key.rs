@@ -1,4 +1,4 @@
-//! `ti68k key KEY...`: presses keys on the calculator remotely.
+//! `ti68k key KEY...`: presses keys on the calculator remotely, over any cable.
 
 use anyhow::{bail, Context};
 use clap::Args;
@@ -32,7 +32,7 @@ pub fn run(args: KeyArgs) -> anyhow::Result<()> {
     if codes.is_empty() && args.text.is_none() {
         bail!("no key given");
     }
-    let mut calc = args.link.open()?;
+    let mut calc = args.link.open_any()?;
     for c in codes {
         calc.send_key(c)
             .with_context(|| format!("pressing key {c}"))?;

@@ -1,4 +1,5 @@
-//! `ti68k ls [FOLDER]`: lists the calculator's folders and variables.
+//! `ti68k ls [FOLDER]`: lists the calculator's folders, variables (type, size, locked or
+//! archived) and FLASH applications, over any cable.
 
 use anyhow::Context;
 use clap::Args;
@@ -7,7 +8,7 @@ use ti_files::VarName;
 
 use super::link_args::LinkArgs;
 
-/// List the calculator's folders and variables.
+/// List the calculator's folders, variables and FLASH applications.
 #[derive(Args, Debug)]
 pub struct LsArgs {
     #[command(flatten)]
@@ -17,13 +18,14 @@ pub struct LsArgs {
 }
 
 pub fn run(args: LsArgs) -> anyhow::Result<()> {
-    let mut calc = args.link.open()?;
+    let only = args.folder.as_deref().map(VarName::new).transpose()?;
+    let mut calc = args.link.open_any()?;
     calc.ready().context("the calculator is not ready")?;
-    let listings = match &args.folder {
-        Some(f) => vec![calc.list_folder(&VarName::new(f)?)?],
-        None => calc.list()?,
-    };
-    for l in listings {
+    let listing = calc.listing().context("listing the calculator")?;
+    for l in &listing.folders {
+        if only.as_ref().is_some_and(|f| f != &l.folder) {
+            continue;
+        }
         println!("{}\\ ({} variables)", l.folder, l.entries.len());
         for e in &l.entries {
             println!(
@@ -33,6 +35,12 @@ pub fn run(args: LsArgs) -> anyhow::Result<()> {
                 e.size,
                 e.attribute.describe()
             );
+        }
+    }
+    if only.is_none() && !listing.apps.is_empty() {
+        println!("FLASH applications ({})", listing.apps.len());
+        for a in &listing.apps {
+            println!("  {:<8}  {:>25} bytes", a.name.to_string(), a.size);
         }
     }
     Ok(())

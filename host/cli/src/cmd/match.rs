@@ -23,9 +23,10 @@ pub struct MatchArgs {
     #[command(flatten)]
     link: LinkArgs,
     /// AI 1 (O, moves first): a level of `joueur` (random, winblock, minimaxD, alphabetaN),
-    /// `fautif:N` (the faulty test AI with fault N), `basic:SOURCE` (a TI-BASIC AI from its
-    /// source text, e.g. basic:calc/programs/basic/joueur.txt; TI's OS only), or a calculator
-    /// file holding your AI (.89z, .89p, .89g...).
+    /// `human` or `human:NAME` (a person plays at the calculator's keyboard: the program
+    /// `humain`), `fautif:N` (the faulty test AI with fault N), `basic:SOURCE` (a TI-BASIC AI
+    /// from its source text, e.g. basic:calc/programs/basic/joueur.txt; TI's OS only), or a
+    /// calculator file holding your AI (.89z, .89p, .89g...).
     #[arg(long, default_value = "winblock")]
     ai1: String,
     /// AI 2 (X): as --ai1.
@@ -52,47 +53,28 @@ pub struct MatchArgs {
     /// The name variable's name.
     #[arg(long, default_value = "nom")]
     nom: String,
-    /// Directory with arbitre, joueur, fautif and replay as calculator files (default: build
+    /// Directory with arbitre, joueur, fautif, replay and humain as calculator files (default: build
     /// them from this repository).
     #[arg(long)]
     programs: Option<PathBuf>,
     /// Where the final screen is saved (PNG).
     #[arg(long, default_value = "match.png")]
     screenshot: PathBuf,
-    /// Seconds the game may take.
-    #[arg(long, default_value_t = 600)]
-    game_timeout: u64,
+    /// Seconds the game may take (default 600; 3600 when a person plays).
+    #[arg(long)]
+    game_timeout: Option<u64>,
     /// Do not take the final screen: the arbiter returns at once at the end.
     #[arg(long)]
     no_screenshot: bool,
 }
 
-/// The highest fault number of `fautif` (calc/programs/src/bin/test/fautif.rs).
-const FAUTIF_FAULTS: u8 = 9;
-
 fn ai_spec(text: &str, seed: u32) -> anyhow::Result<AiSpec> {
-    if let Some(fault) = text.strip_prefix("fautif:") {
-        let fault = fault
-            .parse::<u8>()
-            .ok()
-            .filter(|f| *f <= FAUTIF_FAULTS)
-            .with_context(|| {
-                format!("{text}: give fautif:N with N a fault number 0..{FAUTIF_FAULTS}")
-            })?;
-        return Ok(AiSpec::Faulty { fault });
-    }
-    if let Some(source) = text.strip_prefix("basic:") {
-        return Ok(AiSpec::Basic(PathBuf::from(source)));
-    }
-    let path = PathBuf::from(text);
-    if path.extension().is_some() || path.exists() {
-        return Ok(AiSpec::File(path));
-    }
-    Ok(AiSpec::level(text, seed))
+    Ok(AiSpec::parse(text, seed)?)
 }
 
 /// Runs `ti68k match`.
 pub fn run(args: MatchArgs) -> anyhow::Result<()> {
+    args.link.require_dbus()?;
     let model = args.link.model;
     let [f1, f2] = <[String; 2]>::try_from(args.folders.clone())
         .map_err(|f| anyhow::anyhow!("--folders takes two folders, not {}", f.len()))?;
@@ -111,6 +93,16 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         )
     };
     setup.validate()?;
+    let human = setup
+        .ais
+        .iter()
+        .any(|ai| matches!(ai, AiSpec::Human { .. }));
+    if human && args.link.cable.is_emu() {
+        anyhow::bail!(
+            "a person plays at a calculator's keyboard, and --cable emu has none: \
+             use TiEmu or a calculator on a cable"
+        );
+    }
     let programs = match &args.programs {
         Some(dir) => Programs::from_dir(dir, model)?,
         None => Programs::build(&std::env::current_dir()?)?,
@@ -129,10 +121,19 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         setup.arbiter_folder,
         setup.arguments()
     );
+    if human {
+        println!("a person plays: press the keys on the calculator when asked");
+    }
+    let timeout = args.game_timeout.unwrap_or(if human { 3600 } else { 600 });
     let options = RunOptions {
-        timeout: Duration::from_secs(args.game_timeout),
+        timeout: Duration::from_secs(timeout),
         screenshot: !args.no_screenshot,
-        ..RunOptions::default()
+        // In process the calculator answers at once: no need to wait between checks.
+        poll: if args.link.cable.is_emu() {
+            Duration::from_millis(10)
+        } else {
+            RunOptions::default().poll
+        },
     };
     let outcome = run::run_match(&mut calc, &setup, &options)?;
     print!("{}", outcome.render()?);
@@ -168,7 +169,7 @@ mod tests {
 
     #[test]
     fn every_fault_of_fautif_is_accepted_and_no_other() {
-        for n in 0..=FAUTIF_FAULTS {
+        for n in 0..=ti68k::contest::setup::FAUTIF_FAULTS {
             let spec = ai_spec(&format!("fautif:{n}"), 1).unwrap();
             assert_eq!(spec, AiSpec::Faulty { fault: n });
         }

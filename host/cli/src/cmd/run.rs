@@ -1,5 +1,6 @@
-//! `ti68k run FOLDER\NAME [ARGS]`: runs a program on the calculator by typing
-//! `folder\name(args)` and ENTER on its home screen.
+//! `ti68k run FOLDER\NAME [ARGS]`: runs a program on the calculator: over DBUS by typing
+//! `folder\name(args)` and ENTER on its home screen, over the Titanium's USB port with the
+//! remote-execution command (which needs the program's type: it is read from the listing).
 
 use anyhow::Context;
 use clap::Args;
@@ -8,7 +9,7 @@ use ti_files::VarPath;
 
 use super::link_args::LinkArgs;
 
-/// Run a program on the calculator (remote keys on the home screen).
+/// Run a program on the calculator.
 #[derive(Args, Debug)]
 pub struct RunArgs {
     #[command(flatten)]
@@ -22,9 +23,17 @@ pub struct RunArgs {
 
 pub fn run(args: RunArgs) -> anyhow::Result<()> {
     let path = VarPath::parse(&args.program)?;
-    let mut calc = args.link.open()?;
+    let mut calc = args.link.open_any()?;
     calc.ready().context("the calculator is not ready")?;
-    calc.run(&path, &args.args)
+    let var_type = if args.link.cable.is_dusb() {
+        calc.listing()?
+            .find(&path)
+            .map(|e| e.var_type)
+            .with_context(|| format!("{path} is not on the calculator"))?
+    } else {
+        ti_files::VarType::ASM
+    };
+    calc.run(&path, var_type, &args.args)
         .with_context(|| format!("running {path}"))?;
     println!("started {path}({})", args.args);
     Ok(())

@@ -1,12 +1,12 @@
 //! `ti68k screenshot [-o FILE.png]`: saves the calculator's screen as a PNG (160x100 on a
-//! TI-89, 240x128 on a TI-92 Plus / V200).
+//! TI-89, 240x128 on a TI-92 Plus / V200), over any cable.
 
 use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::Args;
 
-use super::link_args::LinkArgs;
+use super::link_args::{progress_bar_any, LinkArgs};
 
 /// Save a screenshot of the calculator as PNG.
 #[derive(Args, Debug)]
@@ -19,8 +19,10 @@ pub struct ScreenshotArgs {
 }
 
 pub fn run(args: ScreenshotArgs) -> anyhow::Result<()> {
-    let mut calc = args.link.open()?;
+    let mut calc = args.link.open_any()?;
+    let bar = progress_bar_any(calc.as_mut());
     let shot = calc.screenshot().context("taking the screenshot")?;
+    bar.finish_and_clear();
     ti_files::disk::write_atomic(&args.output, &shot.to_png(1))
         .with_context(|| format!("writing {}", args.output.display()))?;
     println!(

@@ -1,16 +1,17 @@
-//! `ti68k send FILE...`: sends the variables of calculator files (single or group) to the
-//! calculator, silently (existing unlocked variables are overwritten).
+//! `ti68k send FILE...`: sends the variables of calculator files (single or group) and the
+//! FLASH applications of `.89k`/`.9xk`/`.v2k` files to the calculator, silently (existing
+//! unlocked variables are overwritten), over any cable. Ctrl-C stops between two variables.
 
 use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::Args;
 
-use ti_files::{VarFile, VarName};
+use ti_files::{FlashDataType, FlashFile, Model, VarFile, VarName};
 
-use super::link_args::{progress_bar, LinkArgs};
+use super::link_args::{catch_ctrl_c, progress_bar_any, stop_requested, stopped, LinkArgs};
 
-/// Send variable files to the calculator.
+/// Send variable files and FLASH applications to the calculator.
 #[derive(Args, Debug)]
 pub struct SendArgs {
     #[command(flatten)]
@@ -18,7 +19,8 @@ pub struct SendArgs {
     /// Put every variable in this folder instead of the one in its file.
     #[arg(long)]
     folder: Option<String>,
-    /// Files to send: .89z/.9xz/.v2z, .89s, .89e, .89g (groups), ...
+    /// Files to send: .89z/.9xz/.v2z, .89s, .89e, .89g (groups), ..., and FLASH applications
+    /// (.89k, .9xk, .v2k).
     #[arg(required = true)]
     files: Vec<PathBuf>,
 }
@@ -35,10 +37,30 @@ pub fn read_var_file(path: &std::path::Path) -> anyhow::Result<VarFile> {
     VarFile::from_bytes_with_extension(&bytes, ext).with_context(|| format!("{}", path.display()))
 }
 
+/// Whether a path names a FLASH application file (`.89k`, `.9xk`, `.v2k`).
+fn is_app_file(path: &std::path::Path) -> bool {
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    Model::from_extension(ext).is_some() && ext.to_ascii_lowercase().ends_with('k')
+}
+
 pub fn run(args: SendArgs) -> anyhow::Result<()> {
     let folder = args.folder.as_deref().map(VarName::new).transpose()?;
     let mut vars = Vec::new();
+    let mut apps = Vec::new();
     for path in &args.files {
+        if is_app_file(path) {
+            let bytes =
+                std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+            let file = FlashFile::parse(&bytes).with_context(|| format!("{}", path.display()))?;
+            file.check_model(args.link.model)
+                .with_context(|| format!("{}", path.display()))?;
+            apps.extend(
+                file.blocks
+                    .into_iter()
+                    .filter(|b| b.data_type == FlashDataType::App),
+            );
+            continue;
+        }
         let file = read_var_file(path)?;
         if file.model != args.link.model {
             eprintln!(
@@ -55,10 +77,16 @@ pub fn run(args: SendArgs) -> anyhow::Result<()> {
             v.folder = Some(f.clone());
         }
     }
-    let mut calc = args.link.open()?;
+    catch_ctrl_c();
+    let mut calc = args.link.open_any()?;
     calc.ready().context("the calculator is not ready")?;
-    let bar = progress_bar(&mut calc);
-    for v in &vars {
+    let bar = progress_bar_any(calc.as_mut());
+    let total = vars.len() + apps.len();
+    for (i, v) in vars.iter().enumerate() {
+        if stop_requested() {
+            bar.finish_and_clear();
+            return Err(stopped(i, total, "items sent"));
+        }
         calc.send_variable(v)
             .with_context(|| format!("sending {}", v.path()))?;
         bar.println(format!(
@@ -66,6 +94,19 @@ pub fn run(args: SendArgs) -> anyhow::Result<()> {
             v.path(),
             v.var_type,
             v.image_len()
+        ));
+    }
+    for (i, a) in apps.iter().enumerate() {
+        if stop_requested() {
+            bar.finish_and_clear();
+            return Err(stopped(vars.len() + i, total, "items sent"));
+        }
+        calc.send_app(a)
+            .with_context(|| format!("sending the application {}", a.name))?;
+        bar.println(format!(
+            "sent the application {} ({} bytes)",
+            a.name,
+            a.data.len()
         ));
     }
     bar.finish_and_clear();

@@ -66,11 +66,12 @@ pub fn run(args: VarArgs) -> anyhow::Result<()> {
     match args.action {
         VarAction::Get { link, path } => {
             let path = VarPath::parse(&path)?;
-            let mut calc = link.open()?;
+            let mut calc = link.open_any()?;
             calc.ready().context("the calculator is not ready")?;
             let value = calc
-                .get_value(&path)
-                .with_context(|| format!("reading {path}"))?;
+                .get_variable(&path)
+                .with_context(|| format!("reading {path}"))?
+                .value();
             println!("{}", show(&value));
         }
         VarAction::Set {
@@ -84,9 +85,10 @@ pub fn run(args: VarArgs) -> anyhow::Result<()> {
                 Ok(i) if !string => Value::Integer(i),
                 _ => Value::Str(value),
             };
-            let mut calc = link.open()?;
+            let mut calc = link.open_any()?;
             calc.ready().context("the calculator is not ready")?;
-            calc.set_value(&path, &value)
+            let var = ti_files::Variable::new(path.clone(), &value)?;
+            calc.send_variable(&var)
                 .with_context(|| format!("writing {path}"))?;
             println!("{path} = {}", show(&value));
         }

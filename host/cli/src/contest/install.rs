@@ -22,10 +22,12 @@ pub struct Programs {
     pub fautif: Vec<u8>,
     /// The log viewer.
     pub replay: Vec<u8>,
+    /// A person at the keyboard as an AI.
+    pub humain: Vec<u8>,
 }
 
 /// The programs, by the name of their bin in calc/programs.
-const NAMES: [&str; 4] = ["arbitre", "joueur", "fautif", "replay"];
+const NAMES: [&str; 5] = ["arbitre", "joueur", "fautif", "replay", "humain"];
 
 impl Programs {
     /// Builds the programs from the repository containing `dir` (the cross build of
@@ -48,8 +50,8 @@ impl Programs {
     }
 
     /// Reads the programs from the calculator files `ti68k build` writes into `dir`
-    /// (`arbitre.89z`, `joueur.89z`, `fautif.89z`, `replay.89z`, or `.9xz`/`.v2z` for the other
-    /// models).
+    /// (`arbitre.89z`, `joueur.89z`, `fautif.89z`, `replay.89z`, `humain.89z`, or `.9xz`/`.v2z`
+    /// for the other models).
     pub fn from_dir(dir: &Path, model: Model) -> Result<Programs, MatchError> {
         let mut data = Vec::new();
         for program in NAMES {
@@ -69,6 +71,7 @@ impl Programs {
     }
 
     fn from_vec(mut data: Vec<Vec<u8>>) -> Programs {
+        let humain = data.pop().unwrap_or_default();
         let replay = data.pop().unwrap_or_default();
         let fautif = data.pop().unwrap_or_default();
         let joueur = data.pop().unwrap_or_default();
@@ -78,6 +81,7 @@ impl Programs {
             joueur,
             fautif,
             replay,
+            humain,
         }
     }
 }
@@ -132,29 +136,85 @@ pub fn variables(
         )?,
     ];
     for (ai, folder) in setup.ais.iter().zip(&setup.folders) {
-        match ai {
-            AiSpec::Level { level, seed } => {
-                vars.push(program(folder, &setup.program, &programs.joueur)?);
-                vars.push(value(folder, "niveau", Value::Str(level.clone()))?);
-                vars.push(value(
-                    folder,
-                    "graine",
-                    Value::Integer(Integer::from(i64::from(*seed))),
-                )?);
-            }
-            AiSpec::Faulty { fault } => {
-                vars.push(program(folder, &setup.program, &programs.fautif)?);
-                vars.push(value(
-                    folder,
-                    "faute",
-                    Value::Integer(Integer::from(i64::from(*fault))),
-                )?);
-            }
-            AiSpec::File(file) => vars.extend(user_ai(setup, folder, file)?),
-            AiSpec::Basic(source) => vars.push(basic_ai(setup, folder, source)?),
-        }
+        vars.extend(ai_variables(setup, ai, folder, programs)?);
     }
     Ok(vars)
+}
+
+/// The variables of one AI in `folder`: its program under `setup.program` and its settings
+/// (`niveau` and `graine` for `joueur`, `faute` for `fautif`).
+pub fn ai_variables(
+    setup: &MatchSetup,
+    ai: &AiSpec,
+    folder: &str,
+    programs: &Programs,
+) -> Result<Vec<Variable>, MatchError> {
+    let mut vars = Vec::new();
+    match ai {
+        AiSpec::Level { level, seed } => {
+            vars.push(program(folder, &setup.program, &programs.joueur)?);
+            vars.push(value(folder, "niveau", Value::Str(level.clone()))?);
+            vars.push(value(
+                folder,
+                "graine",
+                Value::Integer(Integer::from(i64::from(*seed))),
+            )?);
+        }
+        AiSpec::Faulty { fault } => {
+            vars.push(program(folder, &setup.program, &programs.fautif)?);
+            vars.push(value(
+                folder,
+                "faute",
+                Value::Integer(Integer::from(i64::from(*fault))),
+            )?);
+        }
+        AiSpec::Human { name } => {
+            vars.push(program(folder, &setup.program, &programs.humain)?);
+            if let Some(name) = name {
+                vars.push(value(folder, "pseudo", Value::Str(name.clone()))?);
+            }
+        }
+        AiSpec::File(file) => vars.extend(user_ai(setup, folder, file)?),
+        AiSpec::Basic(source) => vars.push(basic_ai(setup, folder, source)?),
+    }
+    Ok(vars)
+}
+
+/// The data of the project's program `name` (its ASM variable, without the size word): from
+/// `dir/name.89z` (or `.9xz`, `.v2z`) when `dir` is given, else built from the repository
+/// containing the working directory.
+pub fn program_data(dir: Option<&Path>, model: Model, name: &str) -> Result<Vec<u8>, MatchError> {
+    match dir {
+        Some(dir) => {
+            let path = dir.join(format!("{name}.{}z", model.extension_prefix()));
+            let file = read_file(&path)?;
+            file.variables
+                .iter()
+                .find(|v| v.var_type == VarType::ASM)
+                .map(|v| v.data.clone())
+                .ok_or_else(|| {
+                    MatchError::Setup(format!("{} holds no ASM program", path.display()))
+                })
+        }
+        None => {
+            let here = std::env::current_dir()
+                .map_err(|e| MatchError::Setup(format!("the working directory: {e}")))?;
+            let root = repository_root(&here).map_err(|e| MatchError::Build {
+                program: name.into(),
+                source: Box::new(e),
+            })?;
+            let built = build(&BuildOptions::new(&root, name)).map_err(|e| MatchError::Build {
+                program: name.into(),
+                source: Box::new(e),
+            })?;
+            image_data(name, &built.image)
+        }
+    }
+}
+
+/// The launcher `appel` as the variable `folder\appel`.
+pub fn launcher(folder: &str, data: &[u8]) -> Result<Variable, MatchError> {
+    program(folder, "appel", data)
 }
 
 /// The TI-BASIC AI whose source text is `source`, as a program in text form named like the AI
@@ -273,6 +333,7 @@ mod tests {
             joueur: asm(2),
             fautif: asm(3),
             replay: asm(4),
+            humain: asm(5),
         }
     }
 

@@ -33,6 +33,7 @@ pub mod install;
 pub mod run;
 pub mod setup;
 pub mod verify;
+pub mod versus;
 
 use ti_build::BuildError;
 use ti_files::{FileError, NameError};

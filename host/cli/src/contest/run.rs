@@ -94,18 +94,12 @@ pub fn wait_until_ready<C: Cable>(
     poll: Duration,
 ) -> Result<(), MatchError> {
     let start = Instant::now();
-    let saved = calc.cable().timeout();
-    calc.cable_mut().set_timeout(Duration::from_millis(400));
-    let result = loop {
+    let result = calc.with_timeout(Duration::from_millis(400), |calc| loop {
         let left = timeout.saturating_sub(start.elapsed());
         if left.is_zero() {
             break Err(MatchError::Timeout(timeout));
         }
-        let answer = calc
-            .cable_mut()
-            .discard_input()
-            .map_err(LinkError::from)
-            .and_then(|()| calc.await_ready(left));
+        let answer = calc.discard_input().and_then(|()| calc.await_ready(left));
         match answer {
             Ok(()) => break Ok(()),
             Err(LinkError::Busy { .. }) => std::thread::sleep(poll),
@@ -114,11 +108,11 @@ pub fn wait_until_ready<C: Cable>(
             }
             Err(e) => break Err(MatchError::link("waiting for the arbiter")(e)),
         }
-    };
-    calc.cable_mut().set_timeout(saved);
-    // Ready checks sent while the calculator was busy are answered late: drop those answers.
-    std::thread::sleep(Duration::from_millis(300));
-    let _ = calc.cable_mut().discard_input();
+    });
+    // Ready checks sent while the calculator was busy are answered late: drop those answers
+    // (a calculator in process, polled often, has none to wait for).
+    std::thread::sleep(poll.min(Duration::from_millis(300)));
+    let _ = calc.discard_input();
     result
 }
 

@@ -32,6 +32,13 @@ pub enum AiSpec {
     /// installed in text form under the AI program's name (TI's OS tokenizes it on its first
     /// run; PedroM has no TI-BASIC).
     Basic(PathBuf),
+    /// A person at the calculator's keyboard: the program `humain`, which asks for each
+    /// column. With a name, it is stored in `pseudo` of the AI's folder (else the person types
+    /// one at the first game).
+    Human {
+        /// The name the AI gives (1 to N characters), or `None` to let the person type it.
+        name: Option<String>,
+    },
 }
 
 impl AiSpec {
@@ -43,6 +50,41 @@ impl AiSpec {
         }
     }
 
+    /// An AI as the command line names it: a level of `joueur` (its seed `seed`), `fautif:N`,
+    /// `basic:SOURCE` (a TI-BASIC source text), `human` or `human:NAME` (a person at the
+    /// calculator's keyboard, through `humain`) or a calculator file (`.89z`...).
+    pub fn parse(text: &str, seed: u32) -> Result<AiSpec, MatchError> {
+        if let Some(fault) = text.strip_prefix("fautif:") {
+            return fault
+                .parse::<u8>()
+                .ok()
+                .filter(|f| *f <= FAUTIF_FAULTS)
+                .map(|fault| AiSpec::Faulty { fault })
+                .ok_or_else(|| {
+                    MatchError::Setup(format!(
+                        "{text}: give fautif:N with N a fault number 0..{FAUTIF_FAULTS}"
+                    ))
+                });
+        }
+        if let Some(source) = text.strip_prefix("basic:") {
+            return Ok(AiSpec::Basic(PathBuf::from(source)));
+        }
+        if text == "human" {
+            return Ok(AiSpec::Human { name: None });
+        }
+        if let Some(name) = text.strip_prefix("human:") {
+            return Ok(AiSpec::Human {
+                name: Some(name.to_string()),
+            });
+        }
+        let path = PathBuf::from(text);
+        if path.extension().is_some() || path.exists() {
+            return Ok(AiSpec::File(path));
+        }
+        parse_level(text)?;
+        Ok(AiSpec::level(text, seed))
+    }
+
     /// A short description for messages and reports.
     pub fn describe(&self) -> String {
         match self {
@@ -50,9 +92,14 @@ impl AiSpec {
             AiSpec::Faulty { fault } => format!("fautif (fault {fault})"),
             AiSpec::File(path) => path.display().to_string(),
             AiSpec::Basic(path) => format!("TI-BASIC {}", path.display()),
+            AiSpec::Human { name: Some(name) } => format!("humain ({name}, at the keyboard)"),
+            AiSpec::Human { name: None } => "humain (at the keyboard)".to_string(),
         }
     }
 }
+
+/// The highest fault number of `fautif` (calc/programs/src/bin/test/fautif.rs).
+pub const FAUTIF_FAULTS: u8 = 9;
 
 /// The player a level name names (the names of `joueur`'s `niveau`, docs/contest.md; the
 /// core's [`Ai::parse_level`], which `joueur` uses too), or an error that says what is wrong.
@@ -146,6 +193,15 @@ impl MatchSetup {
         for ai in &self.ais {
             if let AiSpec::Level { level, .. } = ai {
                 parse_level(level)?;
+            }
+            if let AiSpec::Human { name: Some(name) } = ai {
+                let limit = usize::from(name_limit(self.model));
+                if name.is_empty() || name.chars().count() > limit || name.contains('\\') {
+                    return Err(MatchError::Setup(format!(
+                        "human:{name}: a name has 1 to {limit} characters on a {} (no \\)",
+                        self.model
+                    )));
+                }
             }
         }
         Ok(())

@@ -46,12 +46,11 @@ impl ModemLines for SerialLines {
 pub struct BlackLink<L: ModemLines = SerialLines> {
     lines: L,
     name: String,
-    timeout: Duration,
 }
 
 impl BlackLink<SerialLines> {
     /// Opens a BlackLink on the serial device `path`.
-    pub fn open(path: &str, timeout: Duration) -> Result<BlackLink<SerialLines>, CableError> {
+    pub fn open(path: &str) -> Result<BlackLink<SerialLines>, CableError> {
         let name = format!("BlackLink on {path}");
         let port = serialport::new(path, 9600)
             .open()
@@ -59,7 +58,7 @@ impl BlackLink<SerialLines> {
                 cable: name.clone(),
                 reason: format!("cannot open the serial port: {e}"),
             })?;
-        let mut link = BlackLink::new(SerialLines(port), name, timeout);
+        let mut link = BlackLink::new(SerialLines(port), name);
         link.idle().map_err(|e| CableError::Unavailable {
             cable: link.describe(),
             reason: format!("cannot drive the modem lines ({e}); a BlackLink needs a real serial port with RTS/DTR/CTS/DSR"),
@@ -70,12 +69,8 @@ impl BlackLink<SerialLines> {
 
 impl<L: ModemLines> BlackLink<L> {
     /// A BlackLink over `lines`, described as `name` in messages.
-    pub fn new(lines: L, name: String, timeout: Duration) -> BlackLink<L> {
-        BlackLink {
-            lines,
-            name,
-            timeout,
-        }
+    pub fn new(lines: L, name: String) -> BlackLink<L> {
+        BlackLink { lines, name }
     }
 
     /// Releases both wires.
@@ -91,12 +86,14 @@ impl<L: ModemLines> BlackLink<L> {
         }
     }
 
-    /// Waits until `ok(red, white)` holds; a timeout reports `got` of `wanted` bytes.
+    /// Waits at most `timeout` until `ok(red, white)` holds; a timeout reports `got` of
+    /// `wanted` bytes.
     fn wait(
         &mut self,
         ok: impl Fn(bool, bool) -> bool,
         got: usize,
         wanted: usize,
+        timeout: Duration,
     ) -> Result<(bool, bool), CableError> {
         let start = Instant::now();
         loop {
@@ -104,11 +101,11 @@ impl<L: ModemLines> BlackLink<L> {
             if ok(red, white) {
                 return Ok((red, white));
             }
-            if start.elapsed() > self.timeout {
+            if start.elapsed() > timeout {
                 let _ = self.idle();
                 return Err(CableError::Timeout {
                     cable: self.name.clone(),
-                    timeout: self.timeout,
+                    timeout,
                     got,
                     wanted,
                 });
@@ -116,37 +113,43 @@ impl<L: ModemLines> BlackLink<L> {
         }
     }
 
-    fn send_byte(&mut self, byte: u8, at: usize, total: usize) -> Result<(), CableError> {
+    fn send_byte(
+        &mut self,
+        byte: u8,
+        at: usize,
+        total: usize,
+        timeout: Duration,
+    ) -> Result<(), CableError> {
         for bit in 0..8 {
             if byte >> bit & 1 == 1 {
                 self.lines.set_white(false).map_err(|e| self.io(e))?;
-                self.wait(|red, _| !red, at, total)?;
+                self.wait(|red, _| !red, at, total, timeout)?;
                 self.lines.set_white(true).map_err(|e| self.io(e))?;
-                self.wait(|red, _| red, at, total)?;
+                self.wait(|red, _| red, at, total, timeout)?;
             } else {
                 self.lines.set_red(false).map_err(|e| self.io(e))?;
-                self.wait(|_, white| !white, at, total)?;
+                self.wait(|_, white| !white, at, total, timeout)?;
                 self.lines.set_red(true).map_err(|e| self.io(e))?;
-                self.wait(|_, white| white, at, total)?;
+                self.wait(|_, white| white, at, total, timeout)?;
             }
         }
         Ok(())
     }
 
-    fn recv_byte(&mut self, at: usize, total: usize) -> Result<u8, CableError> {
+    fn recv_byte(&mut self, at: usize, total: usize, timeout: Duration) -> Result<u8, CableError> {
         let mut byte = 0u8;
         for bit in 0..8 {
-            let (red, _) = self.wait(|red, white| !(red && white), at, total)?;
+            let (red, _) = self.wait(|red, white| !(red && white), at, total, timeout)?;
             if red {
                 // White pulled: a 1. Acknowledge on red.
                 byte |= 1 << bit;
                 self.lines.set_red(false).map_err(|e| self.io(e))?;
-                self.wait(|_, white| white, at, total)?;
+                self.wait(|_, white| white, at, total, timeout)?;
                 self.lines.set_red(true).map_err(|e| self.io(e))?;
             } else {
                 // Red pulled: a 0. Acknowledge on white.
                 self.lines.set_white(false).map_err(|e| self.io(e))?;
-                self.wait(|red, _| red, at, total)?;
+                self.wait(|red, _| red, at, total, timeout)?;
                 self.lines.set_white(true).map_err(|e| self.io(e))?;
             }
         }
@@ -159,27 +162,19 @@ impl<L: ModemLines> Cable for BlackLink<L> {
         self.name.clone()
     }
 
-    fn send(&mut self, bytes: &[u8]) -> Result<(), CableError> {
+    fn send(&mut self, bytes: &[u8], timeout: Duration) -> Result<(), CableError> {
         for (i, &b) in bytes.iter().enumerate() {
-            self.send_byte(b, i, bytes.len())?;
+            self.send_byte(b, i, bytes.len(), timeout)?;
         }
         Ok(())
     }
 
-    fn recv(&mut self, buf: &mut [u8]) -> Result<(), CableError> {
+    fn recv(&mut self, buf: &mut [u8], timeout: Duration) -> Result<(), CableError> {
         let total = buf.len();
         for (i, slot) in buf.iter_mut().enumerate() {
-            *slot = self.recv_byte(i, total)?;
+            *slot = self.recv_byte(i, total, timeout)?;
         }
         Ok(())
-    }
-
-    fn timeout(&self) -> Duration {
-        self.timeout
-    }
-
-    fn set_timeout(&mut self, timeout: Duration) {
-        self.timeout = timeout;
     }
 
     fn discard_input(&mut self) -> Result<(), CableError> {
@@ -309,14 +304,16 @@ mod tests {
         }
     }
 
+    const TIMEOUT: Duration = Duration::from_millis(200);
+
     fn link(wires: Wires) -> BlackLink<Wires> {
-        BlackLink::new(wires, "test BlackLink".into(), Duration::from_millis(200))
+        BlackLink::new(wires, "test BlackLink".into())
     }
 
     #[test]
     fn sends_bytes_lsb_first_with_handshakes() {
         let mut l = link(Wires::new(vec![]));
-        l.send(&[0x08, 0x68, 0x00, 0xFF, 0xA5]).unwrap();
+        l.send(&[0x08, 0x68, 0x00, 0xFF, 0xA5], TIMEOUT).unwrap();
         assert_eq!(l.lines.received_bytes(), [0x08, 0x68, 0x00, 0xFF, 0xA5]);
     }
 
@@ -324,7 +321,7 @@ mod tests {
     fn receives_bytes() {
         let mut l = link(Wires::new(vec![0x98, 0x56, 0x01, 0x80]));
         let mut buf = [0u8; 4];
-        l.recv(&mut buf).unwrap();
+        l.recv(&mut buf, TIMEOUT).unwrap();
         assert_eq!(buf, [0x98, 0x56, 0x01, 0x80]);
     }
 
@@ -334,7 +331,7 @@ mod tests {
         wires.stuck = true;
         let mut l = link(wires);
         assert!(matches!(
-            l.send(&[1, 2]),
+            l.send(&[1, 2], TIMEOUT),
             Err(CableError::Timeout {
                 got: 0,
                 wanted: 2,
@@ -343,7 +340,7 @@ mod tests {
         ));
         let mut buf = [0u8; 3];
         assert!(matches!(
-            l.recv(&mut buf),
+            l.recv(&mut buf, TIMEOUT),
             Err(CableError::Timeout {
                 got: 0,
                 wanted: 3,

@@ -8,11 +8,9 @@
 //! waiting), as a silent calculator would after the timeout.
 
 use std::collections::VecDeque;
-use std::fmt::Write as _;
 use std::time::Duration;
 
-use super::{Cable, CableError, DEFAULT_TIMEOUT};
-use crate::packet::dissect;
+use super::{Cable, CableError};
 
 /// One step of a script.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,7 +37,6 @@ pub struct FakeCable {
     inbox: VecDeque<u8>,
     pending: Vec<u8>,
     transcript: Vec<(Direction, Vec<u8>)>,
-    timeout: Duration,
 }
 
 impl FakeCable {
@@ -50,7 +47,6 @@ impl FakeCable {
             inbox: VecDeque::new(),
             pending: Vec::new(),
             transcript: Vec::new(),
-            timeout: DEFAULT_TIMEOUT,
         };
         cable.play_replies();
         cable
@@ -93,17 +89,6 @@ impl FakeCable {
             .flat_map(|(_, b)| b.iter().copied())
             .collect()
     }
-
-    /// The transcript as named packets, one per line (the packet dissector's output).
-    pub fn dissected(&self) -> String {
-        let mut out = String::new();
-        for (_, bytes) in &self.transcript {
-            for p in dissect(bytes) {
-                let _ = writeln!(out, "{p}");
-            }
-        }
-        out
-    }
 }
 
 fn hex(bytes: &[u8]) -> String {
@@ -119,7 +104,7 @@ impl Cable for FakeCable {
         "fake cable".to_string()
     }
 
-    fn send(&mut self, bytes: &[u8]) -> Result<(), CableError> {
+    fn send(&mut self, bytes: &[u8], _timeout: Duration) -> Result<(), CableError> {
         self.record(Direction::PcToCalc, bytes);
         self.pending.extend_from_slice(bytes);
         loop {
@@ -157,14 +142,14 @@ impl Cable for FakeCable {
         }
     }
 
-    fn recv(&mut self, buf: &mut [u8]) -> Result<(), CableError> {
+    fn recv(&mut self, buf: &mut [u8], timeout: Duration) -> Result<(), CableError> {
         if self.inbox.len() < buf.len() {
             let got = self.inbox.len();
             let bytes: Vec<u8> = self.inbox.drain(..).collect();
             self.record(Direction::CalcToPc, &bytes);
             return Err(CableError::Timeout {
                 cable: self.describe(),
-                timeout: self.timeout,
+                timeout,
                 got,
                 wanted: buf.len(),
             });
@@ -176,14 +161,6 @@ impl Cable for FakeCable {
         Ok(())
     }
 
-    fn timeout(&self) -> Duration {
-        self.timeout
-    }
-
-    fn set_timeout(&mut self, timeout: Duration) {
-        self.timeout = timeout;
-    }
-
     fn discard_input(&mut self) -> Result<(), CableError> {
         self.inbox.clear();
         Ok(())
@@ -193,6 +170,7 @@ impl Cable for FakeCable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cable::DEFAULT_TIMEOUT;
 
     #[test]
     fn plays_a_script_and_records_it() {
@@ -200,28 +178,34 @@ mod tests {
             Step::Expect(vec![0x08, 0x68, 0, 0]),
             Step::Reply(vec![0x98, 0x56, 0, 0]),
         ]);
-        c.send(&[0x08, 0x68]).unwrap();
-        c.send(&[0, 0]).unwrap();
+        c.send(&[0x08, 0x68], DEFAULT_TIMEOUT).unwrap();
+        c.send(&[0, 0], DEFAULT_TIMEOUT).unwrap();
         let mut buf = [0u8; 4];
-        c.recv(&mut buf).unwrap();
+        c.recv(&mut buf, DEFAULT_TIMEOUT).unwrap();
         assert_eq!(buf, [0x98, 0x56, 0, 0]);
         assert!(c.finished());
-        assert_eq!(c.dissected(), "PC>TI RDY\nTI>PC ACK\n");
+        assert_eq!(
+            c.transcript(),
+            [
+                (Direction::PcToCalc, vec![0x08, 0x68, 0, 0]),
+                (Direction::CalcToPc, vec![0x98, 0x56, 0, 0])
+            ]
+        );
         assert!(matches!(
-            c.recv(&mut buf),
+            c.recv(&mut buf, DEFAULT_TIMEOUT),
             Err(CableError::Timeout {
                 got: 0,
                 wanted: 4,
                 ..
             })
         ));
-        assert!(c.send(&[1]).is_err());
+        assert!(c.send(&[1], DEFAULT_TIMEOUT).is_err());
     }
 
     #[test]
     fn wrong_bytes_are_reported() {
         let mut c = FakeCable::new(vec![Step::Expect(vec![1, 2, 3])]);
-        let e = c.send(&[1, 9]).unwrap_err().to_string();
+        let e = c.send(&[1, 9], DEFAULT_TIMEOUT).unwrap_err().to_string();
         assert!(
             e.contains("expected the computer to send [01 02 03], got [01 09]"),
             "{e}"

@@ -10,18 +10,20 @@ use std::time::Duration;
 
 use serialport::{ClearBuffer, DataBits, FlowControl, Parity, SerialPort, StopBits};
 
-use super::{Cable, CableError};
+use super::{Cable, CableError, DEFAULT_TIMEOUT};
 
 /// A GrayLink on a serial device.
 pub struct GrayLink {
     port: Box<dyn SerialPort>,
     path: String,
+    /// The port's read timeout as last set (changed only when an exchange asks another).
     timeout: Duration,
 }
 
 impl GrayLink {
     /// Opens the GrayLink on `path` (`/dev/ttyS0`, `/dev/ttyUSB0`, a pty...).
-    pub fn open(path: &str, timeout: Duration) -> Result<GrayLink, CableError> {
+    pub fn open(path: &str) -> Result<GrayLink, CableError> {
+        let timeout = DEFAULT_TIMEOUT;
         let describe = format!("GrayLink on {path}");
         let mut port = serialport::new(path, 9600)
             .data_bits(DataBits::Eight)
@@ -54,7 +56,7 @@ impl Cable for GrayLink {
         format!("GrayLink on {}", self.path)
     }
 
-    fn send(&mut self, bytes: &[u8]) -> Result<(), CableError> {
+    fn send(&mut self, bytes: &[u8], _timeout: Duration) -> Result<(), CableError> {
         self.port
             .write_all(bytes)
             .and_then(|()| self.port.flush())
@@ -64,7 +66,14 @@ impl Cable for GrayLink {
             })
     }
 
-    fn recv(&mut self, buf: &mut [u8]) -> Result<(), CableError> {
+    fn recv(&mut self, buf: &mut [u8], timeout: Duration) -> Result<(), CableError> {
+        if timeout != self.timeout {
+            self.port.set_timeout(timeout).map_err(|e| CableError::Io {
+                cable: self.describe(),
+                source: e.into(),
+            })?;
+            self.timeout = timeout;
+        }
         let mut got = 0;
         while got < buf.len() {
             match self.port.read(&mut buf[got..]) {
@@ -92,15 +101,6 @@ impl Cable for GrayLink {
             }
         }
         Ok(())
-    }
-
-    fn timeout(&self) -> Duration {
-        self.timeout
-    }
-
-    fn set_timeout(&mut self, timeout: Duration) {
-        self.timeout = timeout;
-        let _ = self.port.set_timeout(timeout);
     }
 
     fn discard_input(&mut self) -> Result<(), CableError> {

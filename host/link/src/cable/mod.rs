@@ -3,16 +3,17 @@
 //!
 //! Drivers: [`fake::FakeCable`] (scripted, records a transcript; drives the unit tests of the
 //! operations), [`graylink::GrayLink`] (serial 9600 8N1), [`blacklink::BlackLink`]
-//! (bit-banged on a serial port's modem lines), and the TiEmu virtual link
-//! (`tiemu.rs`, by the TiEmu bench). A SilverLink (USB, VID 0451 PID E001, bulk endpoints
-//! 0x81/0x02, 32-byte packets: docs/link.md#silverlink) fits the same trait: `send` writes bulk
-//! OUT transfers, `recv` reads whole 32-byte blocks into a buffer and serves bytes from it;
-//! it needs a USB library and is not written yet.
+//! (bit-banged on a serial port's modem lines), the TiEmu virtual link ([`tiemu`]), and two
+//! USB cables over libusb ([`usb`]): [`silverlink::SilverLink`] (DBUS) and
+//! [`directlink::DirectLink`], the TI-89 Titanium's own port (DUSB).
 
 pub mod blacklink;
+pub mod directlink;
 pub mod fake;
 pub mod graylink;
+pub mod silverlink;
 mod spec;
+pub mod usb;
 
 pub use spec::CableSpec;
 
@@ -22,7 +23,7 @@ pub mod tiemu;
 
 pub use tiemu::TiEmuCable;
 
-/// The default time a cable waits for a byte before giving up (1.5 s, as libticables2).
+/// The default time to wait for a byte before giving up (1.5 s, as libticables2).
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_millis(1500);
 
 /// A link to one calculator (real or emulated) that carries the raw DBUS byte stream.
@@ -32,41 +33,52 @@ pub trait Cable: Send {
     /// A short human description, for messages: "TiEmu virtual link", "GrayLink on /dev/ttyUSB0".
     fn describe(&self) -> String;
 
-    /// Sends every byte of `bytes`, or fails.
-    fn send(&mut self, bytes: &[u8]) -> Result<(), CableError>;
+    /// Sends every byte of `bytes`, or fails; a cable that waits for its peer (a two-wire
+    /// handshake, a virtual link with no reader yet) waits at most `timeout` at a time.
+    fn send(&mut self, bytes: &[u8], timeout: Duration) -> Result<(), CableError>;
 
-    /// Fills `buf` completely, waiting at most the cable's timeout for each byte to arrive.
-    /// On a timeout, the error says how many bytes had arrived.
-    fn recv(&mut self, buf: &mut [u8]) -> Result<(), CableError>;
-
-    /// The per-byte timeout used by [`Cable::recv`].
-    fn timeout(&self) -> Duration;
-
-    /// Changes the per-byte timeout.
-    fn set_timeout(&mut self, timeout: Duration);
+    /// Fills `buf` completely, waiting at most `timeout` for each byte to arrive. On a
+    /// timeout, the error says how many bytes had arrived. The timeout belongs to the
+    /// exchange, not to the cable: the operations layer chooses it (see
+    /// `Calculator::set_timeout`).
+    fn recv(&mut self, buf: &mut [u8], timeout: Duration) -> Result<(), CableError>;
 
     /// Drops any bytes already received but not read, so that the next exchange starts clean.
     fn discard_input(&mut self) -> Result<(), CableError>;
+
+    /// Ends a USB bulk transfer with a zero-length packet, where the protocol asks for one
+    /// (libticalcs2's `ticables_cable_send(cable, buf, 0)` for the TI-89 Titanium). Cables
+    /// without USB transfers have nothing to do.
+    fn send_zero_length(&mut self, _timeout: Duration) -> Result<(), CableError> {
+        Ok(())
+    }
+
+    /// Consumes the zero-length packet that ends a USB transfer made of full-size packets,
+    /// where the protocol asks for it (libticalcs2's `ticables_cable_recv(cable, buf, 0)` for
+    /// the TI-89 Titanium). Cables without USB transfers have nothing to do.
+    fn recv_zero_length(&mut self, _timeout: Duration) -> Result<(), CableError> {
+        Ok(())
+    }
 }
 
 impl<C: Cable + ?Sized> Cable for Box<C> {
     fn describe(&self) -> String {
         (**self).describe()
     }
-    fn send(&mut self, bytes: &[u8]) -> Result<(), CableError> {
-        (**self).send(bytes)
+    fn send(&mut self, bytes: &[u8], timeout: Duration) -> Result<(), CableError> {
+        (**self).send(bytes, timeout)
     }
-    fn recv(&mut self, buf: &mut [u8]) -> Result<(), CableError> {
-        (**self).recv(buf)
-    }
-    fn timeout(&self) -> Duration {
-        (**self).timeout()
-    }
-    fn set_timeout(&mut self, timeout: Duration) {
-        (**self).set_timeout(timeout)
+    fn recv(&mut self, buf: &mut [u8], timeout: Duration) -> Result<(), CableError> {
+        (**self).recv(buf, timeout)
     }
     fn discard_input(&mut self) -> Result<(), CableError> {
         (**self).discard_input()
+    }
+    fn send_zero_length(&mut self, timeout: Duration) -> Result<(), CableError> {
+        (**self).send_zero_length(timeout)
+    }
+    fn recv_zero_length(&mut self, timeout: Duration) -> Result<(), CableError> {
+        (**self).recv_zero_length(timeout)
     }
 }
 
@@ -94,10 +106,56 @@ pub enum CableError {
         reason: String,
     },
     /// The peer went away during a transfer.
-    #[error("{cable}: the other end disconnected")]
+    #[error("{cable}: the other end disconnected (unplugged, or the calculator turned off)")]
     Disconnected {
         /// The cable's description.
         cable: String,
+    },
+    /// Sending did not finish in time.
+    #[error("{cable}: timed out after {timeout:?} sending data ({sent} of {wanted} bytes accepted); is the calculator on, connected and not busy?")]
+    WriteTimeout {
+        /// The cable's description.
+        cable: String,
+        /// The timeout that expired.
+        timeout: Duration,
+        /// Bytes the device accepted.
+        sent: usize,
+        /// Bytes to send.
+        wanted: usize,
+    },
+    /// No such cable or device is connected.
+    #[error("{cable}: not found: {detail}")]
+    NotFound {
+        /// The cable's description.
+        cable: String,
+        /// What is connected instead, and what to do.
+        detail: String,
+    },
+    /// The device exists but this user may not open it.
+    #[error("{cable}: permission denied opening {device}; {fix}")]
+    PermissionDenied {
+        /// The cable's description.
+        cable: String,
+        /// The device node.
+        device: String,
+        /// How to get the permission.
+        fix: String,
+    },
+    /// Another program holds the device.
+    #[error("{cable}: busy: {detail}")]
+    Busy {
+        /// The cable's description.
+        cable: String,
+        /// Who may hold it, and what to do.
+        detail: String,
+    },
+    /// A USB endpoint stalled.
+    #[error("{cable}: the USB endpoint stalled while {what}")]
+    Stalled {
+        /// The cable's description.
+        cable: String,
+        /// What was being done, and whether the halt could be cleared.
+        what: String,
     },
     /// A scripted fake cable saw bytes its script did not expect.
     #[error("{cable}: {detail}")]

@@ -180,6 +180,7 @@ impl<C: Cable> Calculator<C> {
 mod tests {
     use super::super::transfer::tests::{calc, hex};
     use super::*;
+    use crate::ops::transcript::dissection;
 
     /// docs/link.md#sequences: the libticalcs2 dirlist against PedroM, TI-89, one folder `main`.
     #[test]
@@ -210,6 +211,7 @@ mod tests {
             (e.name.to_string(), e.var_type, e.size),
             ("prog1".into(), VarType::ASM, 7)
         );
+        insta::assert_snapshot!(dissection(c.cable()));
     }
 
     #[test]

@@ -94,4 +94,42 @@ pub enum LinkError {
     /// A file problem while building what to send.
     #[error(transparent)]
     File(#[from] FileError),
+    /// The calculator answered a DUSB error packet (0xEE00).
+    #[error("the calculator answered with error {code:#06x} while {doing}{}", known_note(*.known))]
+    CalculatorError {
+        /// The operation's step.
+        doing: String,
+        /// The error code.
+        code: u16,
+        /// Its index in libticalcs2's table of known codes, if it is there.
+        known: Option<usize>,
+    },
+    /// The user asked to stop (Ctrl-C); the exchange in progress was finished first, so the
+    /// calculator is left usable.
+    #[error("stopped at your request after {done} of {total} {what}")]
+    Cancelled {
+        /// How many items were done.
+        done: usize,
+        /// How many there were.
+        total: usize,
+        /// What the items are ("variables").
+        what: &'static str,
+    },
+    /// The protocol or the cable cannot do this.
+    #[error("{what} is not possible {why}")]
+    Unsupported {
+        /// The operation.
+        what: String,
+        /// Why, and what to do instead.
+        why: String,
+    },
+}
+
+fn known_note(known: Option<usize>) -> String {
+    match known {
+        Some(i) => format!(
+            " (libticalcs2 knows it as its calculator error {i}; TI does not document the meaning)"
+        ),
+        None => " (a code libticalcs2 does not know)".to_string(),
+    }
 }

@@ -16,20 +16,26 @@
 //! Every operation is silent mode (the calculator stays on its home screen). VER is never
 //! sent: PedroM hangs on it (docs/link.md#sequences).
 
+pub mod backup;
 mod dirlist;
+pub mod dusb;
 mod error;
+mod flash;
+mod operations;
 mod remote;
 mod screen;
 mod transfer;
 mod values;
 
 pub use dirlist::{DirEntry, FolderListing};
+pub use dusb::{DusbDelays, Titanium};
 pub use error::LinkError;
+pub use operations::{connect, Identity, Listing, Operations};
 pub use remote::{keys, run_keys};
 
 use std::time::{Duration, Instant};
 
-use crate::cable::{Cable, CableError};
+use crate::cable::{Cable, CableError, DEFAULT_TIMEOUT};
 use crate::packet::{self, Command, Packet, HEADER_LEN, PC_MACHINE_ID};
 use ti_files::Model;
 
@@ -72,7 +78,7 @@ pub struct Progress {
 }
 
 /// A progress callback.
-type ProgressFn = Box<dyn FnMut(&Progress) + Send>;
+pub(crate) type ProgressFn = Box<dyn FnMut(&Progress) + Send>;
 
 /// Bytes per cable write or read while moving a data packet, so progress is reported often.
 const CHUNK: usize = 256;
@@ -85,6 +91,7 @@ pub struct Calculator<C: Cable> {
     pub delays: Delays,
     progress: Option<ProgressFn>,
     last_sent: Vec<u8>,
+    timeout: Duration,
 }
 
 impl<C: Cable> Calculator<C> {
@@ -96,7 +103,33 @@ impl<C: Cable> Calculator<C> {
             delays: Delays::TILIBS,
             progress: None,
             last_sent: Vec::new(),
+            timeout: DEFAULT_TIMEOUT,
         }
+    }
+
+    /// How long each byte may take to come (and a cable that waits for its peer to take a
+    /// byte may wait); [`DEFAULT_TIMEOUT`] at first.
+    pub fn timeout(&self) -> Duration {
+        self.timeout
+    }
+
+    /// Changes the per-byte timeout of every exchange from now on.
+    pub fn set_timeout(&mut self, timeout: Duration) {
+        self.timeout = timeout;
+    }
+
+    /// Drops whatever the cable received and nobody read (late answers to an exchange that
+    /// timed out), so that the next exchange starts clean.
+    pub fn discard_input(&mut self) -> Result<(), LinkError> {
+        Ok(self.cable.discard_input()?)
+    }
+
+    /// Runs `f` with the per-byte timeout `timeout`, then puts the previous one back.
+    pub fn with_timeout<T>(&mut self, timeout: Duration, f: impl FnOnce(&mut Self) -> T) -> T {
+        let saved = std::mem::replace(&mut self.timeout, timeout);
+        let result = f(self);
+        self.timeout = saved;
+        result
     }
 
     /// The model.
@@ -109,7 +142,7 @@ impl<C: Cable> Calculator<C> {
         &self.cable
     }
 
-    /// The cable, mutably (to change its timeout...).
+    /// The cable, mutably.
     pub fn cable_mut(&mut self) -> &mut C {
         &mut self.cable
     }
@@ -122,6 +155,10 @@ impl<C: Cable> Calculator<C> {
     /// Sets a callback called as data packets move.
     pub fn on_progress(&mut self, f: impl FnMut(&Progress) + Send + 'static) {
         self.progress = Some(Box::new(f));
+    }
+
+    pub(crate) fn set_progress(&mut self, f: ProgressFn) {
+        self.progress = Some(f);
     }
 
     fn report(&mut self, what: &str, done: usize, total: usize) {
@@ -142,17 +179,32 @@ impl<C: Cable> Calculator<C> {
         Ok(())
     }
 
+    /// Writes a packet's bytes as libticalcs2's `dbus_send` does, one cable send per block: a
+    /// twentieth of the packet (128 bytes when that is under 32), then the rest, even an empty
+    /// rest, which a USB cable sends as a zero-length packet and the others ignore. On a
+    /// SilverLink every send is a bulk transfer, so the transfers are libticalcs2's.
     fn write(&mut self, bytes: &[u8], what: &str) -> Result<(), LinkError> {
-        if bytes.len() <= CHUNK {
-            return Ok(self.cable.send(bytes)?);
+        let mut block = bytes.len() / 20;
+        if block == 0 {
+            block = bytes.len();
         }
-        for (i, chunk) in bytes.chunks(CHUNK).enumerate() {
-            self.cable.send(chunk)?;
-            self.report(
-                what,
-                (i * CHUNK + chunk.len()).min(bytes.len()),
-                bytes.len(),
-            );
+        if block < 32 {
+            block = 128;
+        }
+        let full = bytes.len() / block;
+        for i in 0..full {
+            self.cable
+                .send(&bytes[i * block..(i + 1) * block], self.timeout)?;
+            self.report(what, (i + 1) * block, bytes.len());
+        }
+        let rest = &bytes[full * block..];
+        if rest.is_empty() {
+            self.cable.send_zero_length(self.timeout)?;
+        } else {
+            self.cable.send(rest, self.timeout)?;
+        }
+        if full > 0 {
+            self.report(what, bytes.len(), bytes.len());
         }
         Ok(())
     }
@@ -171,7 +223,7 @@ impl<C: Cable> Calculator<C> {
 
     fn read_packet(&mut self, what: &str) -> Result<Packet, LinkError> {
         let mut header = [0u8; HEADER_LEN];
-        self.cable.recv(&mut header)?;
+        self.cable.recv(&mut header, self.timeout)?;
         self.check_machine_id(header[0])?;
         let total = Packet::total_len(header)?;
         let mut bytes = header.to_vec();
@@ -179,7 +231,7 @@ impl<C: Cable> Calculator<C> {
         let mut at = HEADER_LEN;
         while at < total {
             let end = (at + CHUNK).min(total);
-            self.cable.recv(&mut bytes[at..end])?;
+            self.cable.recv(&mut bytes[at..end], self.timeout)?;
             at = end;
             if total > CHUNK {
                 self.report(what, at, total);
@@ -221,7 +273,7 @@ impl<C: Cable> Calculator<C> {
                 Command::ERR | Command::ERR2 if !resent => {
                     resent = true;
                     let last = std::mem::take(&mut self.last_sent);
-                    self.cable.send(&last)?;
+                    self.cable.send(&last, self.timeout)?;
                     self.last_sent = last;
                 }
                 Command::ERR | Command::ERR2 => return Err(LinkError::ChecksumRejected),
@@ -281,6 +333,26 @@ impl<C: Cable> Calculator<C> {
         Ok(())
     }
 
+    /// Who answers a ready check, whatever the model chosen: the machine ID of the reply and
+    /// what it means (`ti68k probe` asks this through each cable).
+    pub fn who_answers(&mut self) -> Result<(u8, &'static str), LinkError> {
+        self.send_packet(&packet::rdy(), "")?;
+        let mut header = [0u8; HEADER_LEN];
+        self.cable.recv(&mut header, self.timeout)?;
+        if header[1] != Command::ACK.0 {
+            return Err(LinkError::Malformed(format!(
+                "the answer to a ready check is {header:02x?}, not an acknowledgement"
+            )));
+        }
+        let who = match header[0] {
+            0x98 => "a TI-89 or TI-89 Titanium",
+            0x88 => "a TI-92 Plus or Voyage 200",
+            0x89 => "a TI-92",
+            _ => "a device that is not a TI-68k calculator",
+        };
+        Ok((header[0], who))
+    }
+
     /// Sends one ready check and waits up to `patience` for its answer, for a calculator that
     /// is busy running a program: it answers only once it is idle again. One check at a time:
     /// checks sent while nobody reads them pile up in the link and are answered later, out of
@@ -305,6 +377,27 @@ impl<C: Cable> Calculator<C> {
         if !d.is_zero() {
             std::thread::sleep(d);
         }
+    }
+}
+
+/// What the operations' tests share: the exchange a fake cable recorded, named packet by
+/// packet by the dissector (the operations join cables and packets; a cable alone knows no
+/// packet).
+#[cfg(test)]
+pub(crate) mod transcript {
+    use crate::cable::fake::FakeCable;
+    use crate::packet::dissect;
+
+    /// One line per packet, in the order the bytes went, e.g. `PC>TI RDY` then `TI>PC ACK`.
+    pub fn dissection(cable: &FakeCable) -> String {
+        let mut out = String::new();
+        for (_, bytes) in cable.transcript() {
+            for packet in dissect(bytes) {
+                out.push_str(&packet.to_string());
+                out.push('\n');
+            }
+        }
+        out
     }
 }
 

@@ -116,6 +116,7 @@ pub fn run_keys(model: Model, path: &VarPath, args: &str) -> Vec<u16> {
 mod tests {
     use super::super::transfer::tests::calc;
     use super::*;
+    use crate::ops::transcript::dissection;
 
     #[test]
     fn keys_as_users_write_them() {
@@ -141,6 +142,7 @@ mod tests {
         let mut c = calc(&[(">", "08 87 15 01"), ("<", "98 56 00 00")]);
         c.send_key(keys::HOME_89).unwrap();
         assert!(c.cable().finished());
+        insta::assert_snapshot!(dissection(c.cable()));
     }
 
     #[test]
@@ -160,6 +162,7 @@ mod tests {
         let mut c = calc(&script);
         c.run(&p, "").unwrap();
         assert!(c.cable().finished());
+        insta::assert_snapshot!(dissection(c.cable()));
         assert_eq!(
             run_keys(Model::V200, &p, "1"),
             [8273, 263, 263, 109, 97, 105, 110, 92, 97, 40, 49, 41, 13]

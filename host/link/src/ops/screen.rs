@@ -50,6 +50,7 @@ impl<C: Cable> Calculator<C> {
 mod tests {
     use super::*;
     use crate::cable::fake::{FakeCable, Step};
+    use crate::ops::transcript::dissection;
     use crate::ops::Delays;
     use ti_files::{checksum, Model};
 
@@ -74,6 +75,7 @@ mod tests {
         assert!(c.cable().finished());
         assert_eq!(s, Screen::from_lcd(&lcd, Model::Ti89));
         assert_eq!(s.dark_pixels(), 2);
+        insta::assert_snapshot!(dissection(c.cable()));
     }
 
     /// A damaged bitmap is still acknowledged (the calculator waits for it), then reported.

@@ -9,12 +9,13 @@
 use super::{is_timeout, Calculator, LinkError};
 use crate::cable::Cable;
 use crate::packet::{self, Command, VarHeader, PC_MACHINE_ID};
-use ti_files::{VarPath, VarType, Variable};
+use ti_files::{Attribute, VarPath, VarType, Variable};
 
 impl<C: Cable> Calculator<C> {
     /// Sends a variable to the calculator (silent mode: it overwrites an unlocked variable of
     /// that name without asking). The variable goes to its folder, or to the calculator's
-    /// current folder if it has none.
+    /// current folder if it has none. A locked or archived variable is sent with type 0x26 or
+    /// 0x27, as libticalcs2 does, so that the calculator locks or archives it.
     pub fn send_variable(&mut self, var: &Variable) -> Result<(), LinkError> {
         var.check()?;
         let path = var.path();
@@ -29,7 +30,13 @@ impl<C: Cable> Calculator<C> {
                 max,
             });
         }
-        let header = VarHeader::new(image.len() as u32, var.var_type, &path, Some(0));
+        // libticalcs2 `send_var` conveys the attribute in the type: 0x26 locked, 0x27 archived.
+        let wire_type = match var.attribute {
+            Attribute::Locked => VarType(0x26),
+            a if a.is_archived() => VarType(0x27),
+            _ => var.var_type,
+        };
+        let header = VarHeader::new(image.len() as u32, wire_type, &path, Some(0));
         self.send_packet(&packet::rts(&header), &what)?;
         let doing = format!("sending {what}");
         self.expect_ack_ok(&doing)?;
@@ -134,6 +141,7 @@ impl<C: Cable> Calculator<C> {
 #[cfg(test)]
 pub(crate) mod tests {
     use crate::cable::fake::{FakeCable, Step};
+    use crate::ops::transcript::dissection;
     use crate::ops::{Calculator, Delays, LinkError};
     use ti_files::{Model, Value, VarPath, VarType, Variable};
 
@@ -181,6 +189,7 @@ pub(crate) mod tests {
         .unwrap();
         c.send_variable(&v).unwrap();
         assert!(c.cable().finished());
+        insta::assert_snapshot!(dissection(c.cable()));
     }
 
     /// docs/link.md#sequences: send ASM main\prog1 = rts.
@@ -207,6 +216,7 @@ pub(crate) mod tests {
         .unwrap();
         c.send_variable(&v).unwrap();
         assert!(c.cable().finished());
+        insta::assert_snapshot!(dissection(c.cable()));
     }
 
     /// A non-zero ACK status where libticalcs2 requires 0 stops the exchange.
@@ -296,6 +306,7 @@ pub(crate) mod tests {
         assert_eq!(v.var_type, VarType::STR);
         assert_eq!(v.value(), Value::Str("hello".into()));
         assert!(c.cable().finished());
+        insta::assert_snapshot!(dissection(c.cable()));
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! DBUS packets: pure encoding and decoding, no I/O (docs/link.md#packets; tilibs
-//! `libticalcs/trunk/src/dbus_pkt.cc`).
+//! `libticalcs/trunk/src/dbus_pkt.cc`). The TI-89 Titanium's USB protocol, DUSB, is the
+//! [`dusb`] submodule.
 //!
 //! A packet is `[machine ID][command][LE16 length]`, then, for commands that carry data,
 //! `[data][LE16 sum of the data bytes]`. Commands without data are exactly 4 bytes; their
@@ -13,6 +14,7 @@
 
 mod command;
 mod dissect;
+pub mod dusb;
 mod header;
 
 pub use command::Command;
@@ -27,6 +29,9 @@ pub const PC_MACHINE_ID: u8 = 0x08;
 pub const HEADER_LEN: usize = 4;
 /// Most data one packet can carry.
 pub const MAX_DATA_LEN: usize = 0xFFFF;
+/// Most data one packet can carry when sent: 65,536 bytes go with a length field of 0, as
+/// libticalcs2 sends the 64 KB blocks of a FLASH application (`dbus_send`, `send_flash`).
+pub const MAX_SEND_LEN: usize = 0x10000;
 
 /// What follows a packet's command byte.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,8 +80,19 @@ pub enum PacketError {
     #[error("unknown command byte {0:#04x}: not a TI-89/92+/V200 link packet")]
     UnknownCommand(u8),
     /// The data is too long for a packet.
-    #[error("{0} bytes of data do not fit in one packet (at most 65,535)")]
+    #[error("{0} bytes of data do not fit in one packet (at most 65,536)")]
     TooLong(usize),
+    /// A DUSB raw packet of a type that does not exist.
+    #[error("unknown DUSB raw packet type {0:#04x} (types are 1 to 5)")]
+    UnknownRawType(u8),
+    /// A DUSB raw packet longer than any receiver accepts.
+    #[error(
+        "a DUSB raw packet announces {0} bytes of payload, more than the 1,023 libticalcs2 accepts"
+    )]
+    RawTooLong(u32),
+    /// A DUSB packet or command whose content does not follow the protocol.
+    #[error("malformed DUSB packet: {0}")]
+    Malformed(String),
 }
 
 impl Packet {
@@ -120,9 +136,10 @@ impl Packet {
         match &self.body {
             Body::Word(v) => out.extend_from_slice(&v.to_le_bytes()),
             Body::Data(d) => {
-                if d.len() > MAX_DATA_LEN {
+                if d.len() > MAX_SEND_LEN {
                     return Err(PacketError::TooLong(d.len()));
                 }
+                // 65,536 wraps to a length field of 0 (libticalcs2 `dbus_send`).
                 out.extend_from_slice(&(d.len() as u16).to_le_bytes());
                 out.extend_from_slice(d);
                 out.extend_from_slice(&checksum(d).to_le_bytes());

@@ -20,9 +20,8 @@
 use calc::connect4::ai::{choose, Ai};
 use calc::connect4::search::Entry;
 use calc::connect4::solver::{self, Solver};
-use calc::connect4::Board;
 use calc::rng::Rng;
-use programs::os::{Os, ProgramCell};
+use programs::os::Os;
 use programs::testentry::{idle, Slots};
 
 programs::entry!(main);
@@ -36,29 +35,13 @@ pub const TABLE_LEN: usize = 512;
 /// Entries of the solver's table (8 bytes each, on the shadow stack).
 pub const SOLVER_LEN: usize = 1024;
 
-static BOARD: ProgramCell<Board> = ProgramCell::new(Board::new());
+programs::connect4_position!();
 static OUT: Slots = Slots::new();
 
 /// Result slot `i`.
 #[no_mangle]
 pub extern "C" fn out(i: u32) -> u32 {
     OUT.get(i)
-}
-
-/// Starts a new game.
-#[no_mangle]
-pub extern "C" fn c4_reset() {
-    *BOARD.borrow_mut() = Board::new();
-}
-
-/// Plays `column` (0..6): 0, or 1 when the move is not legal.
-#[no_mangle]
-pub extern "C" fn c4_play(column: u32) -> u32 {
-    let mut board = BOARD.borrow_mut();
-    match u8::try_from(column).map(|c| board.play(c)) {
-        Ok(Ok(())) => 0,
-        _ => 1,
-    }
 }
 
 /// The move of the AI of `code` in the current position; see the file's documentation.

@@ -20,8 +20,8 @@ use core::hint::black_box;
 use core::sync::atomic::{AtomicU32, Ordering};
 
 use calc::connect4::search::{search_depth, Entry};
-use calc::connect4::Board;
-use programs::os::{Attr, Key, Os, ProgramCell};
+use programs::os::{Attr, Key, Os};
+use programs::testentry::arith;
 
 programs::entry!(main);
 
@@ -56,26 +56,9 @@ fn recurse(levels: u32) -> u32 {
 /// Entries of the transposition table lent to the searches (12 bytes each).
 pub const TABLE_LEN: usize = 512;
 
-/// The position the searches start from, kept between calls.
-static BOARD: ProgramCell<Board> = ProgramCell::new(Board::new());
+programs::connect4_position!();
 static NODES: AtomicU32 = AtomicU32::new(0);
 static HIGH: AtomicU32 = AtomicU32::new(0);
-
-/// Starts a new game.
-#[no_mangle]
-pub extern "C" fn c4_reset() {
-    *BOARD.borrow_mut() = Board::new();
-}
-
-/// Plays `column` (0..6) in the current position: 0, or 1 when the move is not legal.
-#[no_mangle]
-pub extern "C" fn c4_play(column: u32) -> u32 {
-    let mut board = BOARD.borrow_mut();
-    match u8::try_from(column).map(|c| board.play(c)) {
-        Ok(Ok(())) => 0,
-        _ => 1,
-    }
-}
 
 /// Searches the current position to `depth` plies; see the file's documentation.
 #[no_mangle]
@@ -117,42 +100,15 @@ pub extern "C" fn high_word() -> u32 {
     HIGH.load(Ordering::Relaxed)
 }
 
-/// 64-bit operation `op` on a and b: the result's low word, its high word kept for
-/// [`high_word`]. Division by zero gives 0 (checked here, so the helpers see none).
+/// 64-bit operation `op` (`programs::testentry::arith::op64`) on a and b: the result's low
+/// word, its high word kept for [`high_word`].
 #[no_mangle]
 pub extern "C" fn arith64(op: u32, ah: u32, al: u32, bh: u32, bl: u32) -> u32 {
-    let a = join(ah, al);
-    let b = join(bh, bl);
-    split(match op {
-        0 => a.wrapping_mul(b),
-        1 => a.checked_div(b).unwrap_or(0),
-        2 => a.checked_rem(b).unwrap_or(0),
-        3 => (a as i64).checked_div(b as i64).unwrap_or(0) as u64,
-        4 => (a as i64).checked_rem(b as i64).unwrap_or(0) as u64,
-        5 => a << (b & 63),
-        6 => a >> (b & 63),
-        7 => ((a as i64) >> (b & 63)) as u64,
-        8 => u64::from(a.count_ones()),
-        9 => u64::from(a.leading_zeros()),
-        10 => u64::from(a.trailing_zeros()),
-        11 => u64::from(a.count_ones() & 1),
-        _ => 0,
-    })
+    split(arith::op64(op, join(ah, al), join(bh, bl)))
 }
 
-/// 32-bit operation `op` on a and b. Division by zero gives 0.
+/// 32-bit operation `op` (`programs::testentry::arith::op32`) on a and b.
 #[no_mangle]
 pub extern "C" fn arith32(op: u32, a: u32, b: u32) -> u32 {
-    match op {
-        0 => a.wrapping_mul(b),
-        1 => a.checked_div(b).unwrap_or(0),
-        2 => a.checked_rem(b).unwrap_or(0),
-        3 => (a as i32).checked_div(b as i32).unwrap_or(0) as u32,
-        4 => (a as i32).checked_rem(b as i32).unwrap_or(0) as u32,
-        5 => a.count_ones(),
-        6 => a.leading_zeros(),
-        7 => a.trailing_zeros(),
-        8 => a.count_ones() & 1,
-        _ => 0,
-    }
+    arith::op32(op, a, b)
 }

@@ -38,7 +38,7 @@ use std::path::Path;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use super::{Cable, CableError, DEFAULT_TIMEOUT};
+use super::{Cable, CableError};
 use crate::sys::{self, Readiness, SharedCounter};
 
 /// The FIFO carrying bytes from side 0 (the emulator) to side 1 (the host).
@@ -101,7 +101,6 @@ pub struct TiEmuCable {
     counter: SharedCounter,
     rd: File,
     wr: File,
-    timeout: Duration,
     /// Whether this end took part in the counter (set it to 2), so that closing gives it back.
     in_session: bool,
 }
@@ -121,7 +120,7 @@ pub fn presence_key() -> io::Result<i32> {
 impl TiEmuCable {
     /// Opens the host side (side 1) of the virtual link, waiting at most `timeout` for an
     /// emulator (TiEmu started with `cable_model=TiEmu`, `cable_port=#1`) to be on the other
-    /// side. The cable's per-byte timeout is [`DEFAULT_TIMEOUT`].
+    /// side.
     pub fn open(timeout: Duration) -> Result<TiEmuCable, CableError> {
         TiEmuCable::open_side(Side::Host, timeout)
     }
@@ -164,7 +163,6 @@ impl TiEmuCable {
             counter,
             rd,
             wr,
-            timeout: DEFAULT_TIMEOUT,
             in_session: false,
         };
         if let Err(e) = this.wait_for_peer(created, timeout) {
@@ -247,21 +245,21 @@ impl TiEmuCable {
         }
     }
 
-    /// Waits until fewer than [`THROTTLE_LOW`] bytes wait in the write FIFO.
-    fn throttle(&self) -> Result<(), CableError> {
+    /// Waits at most `timeout` until fewer than [`THROTTLE_LOW`] bytes wait in the write FIFO.
+    fn throttle(&self, timeout: Duration) -> Result<(), CableError> {
         let start = Instant::now();
         loop {
             let pending = sys::pending_bytes(self.wr.as_fd()).map_err(|e| self.io(e))?;
             if pending < THROTTLE_LOW {
                 return Ok(());
             }
-            if start.elapsed() >= self.timeout {
+            if start.elapsed() >= timeout {
                 if !self.peer_present() {
                     return Err(self.disconnected());
                 }
                 return Err(CableError::Timeout {
                     cable: self.describe(),
-                    timeout: self.timeout,
+                    timeout,
                     got: 0,
                     wanted: pending,
                 });
@@ -321,10 +319,10 @@ impl Cable for TiEmuCable {
         describe(self.side)
     }
 
-    fn send(&mut self, bytes: &[u8]) -> Result<(), CableError> {
+    fn send(&mut self, bytes: &[u8], timeout: Duration) -> Result<(), CableError> {
         let mut rest = bytes;
         while !rest.is_empty() {
-            self.throttle()?;
+            self.throttle(timeout)?;
             let chunk = &rest[..rest.len().min(WRITE_CHUNK)];
             let start = Instant::now();
             let mut no_reader = false;
@@ -343,13 +341,13 @@ impl Cable for TiEmuCable {
                     }
                     Err(e) => return Err(self.io(e)),
                 }
-                if start.elapsed() >= self.timeout {
+                if start.elapsed() >= timeout {
                     if no_reader {
                         return Err(self.disconnected());
                     }
                     return Err(CableError::Timeout {
                         cable: self.describe(),
-                        timeout: self.timeout,
+                        timeout,
                         got: bytes.len() - rest.len(),
                         wanted: bytes.len(),
                     });
@@ -361,20 +359,20 @@ impl Cable for TiEmuCable {
         Ok(())
     }
 
-    fn recv(&mut self, buf: &mut [u8]) -> Result<(), CableError> {
+    fn recv(&mut self, buf: &mut [u8], timeout: Duration) -> Result<(), CableError> {
         let mut got = 0;
         while got < buf.len() {
             let start = Instant::now();
             let mut hung_up = false;
             loop {
-                let left = self.timeout.saturating_sub(start.elapsed());
+                let left = timeout.saturating_sub(start.elapsed());
                 if left.is_zero() {
                     if hung_up || !self.peer_present() {
                         return Err(self.disconnected());
                     }
                     return Err(CableError::Timeout {
                         cable: self.describe(),
-                        timeout: self.timeout,
+                        timeout,
                         got,
                         wanted: buf.len(),
                     });
@@ -404,14 +402,6 @@ impl Cable for TiEmuCable {
             }
         }
         Ok(())
-    }
-
-    fn timeout(&self) -> Duration {
-        self.timeout
-    }
-
-    fn set_timeout(&mut self, timeout: Duration) {
-        self.timeout = timeout;
     }
 
     fn discard_input(&mut self) -> Result<(), CableError> {

@@ -10,6 +10,8 @@ use core::sync::atomic::{AtomicU32, Ordering};
 
 use crate::os::{Attr, Os};
 
+pub mod arith;
+
 /// Number of result slots.
 pub const SLOTS: usize = 4;
 
@@ -48,4 +50,33 @@ pub fn idle(mut os: Os, title: &[u8]) {
     os.clear_screen();
     os.draw_text(0, 0, title, Attr::Normal);
     os.wait_key();
+}
+
+/// Defines, in a test-entry program, the Connect Four position its searches start from (a
+/// `BOARD` kept between calls) and the two exports that set it up one move at a time:
+/// `c4_reset()` starts a new game, `c4_play(column) -> 0 | 1` plays `column` (0..6), 1 meaning
+/// the move was refused. `testcore` and `t_c4` both use it.
+#[macro_export]
+macro_rules! connect4_position {
+    () => {
+        /// The position the searches start from, kept between calls.
+        static BOARD: $crate::os::ProgramCell<calc::connect4::Board> =
+            $crate::os::ProgramCell::new(calc::connect4::Board::new());
+
+        /// Starts a new game.
+        #[no_mangle]
+        pub extern "C" fn c4_reset() {
+            *BOARD.borrow_mut() = calc::connect4::Board::new();
+        }
+
+        /// Plays `column` (0..6) in the current position: 0, or 1 when the move is not legal.
+        #[no_mangle]
+        pub extern "C" fn c4_play(column: u32) -> u32 {
+            let mut board = BOARD.borrow_mut();
+            match u8::try_from(column).map(|c| board.play(c)) {
+                Ok(Ok(())) => 0,
+                _ => 1,
+            }
+        }
+    };
 }

@@ -1,0 +1,173 @@
+//! `ti68k tournament` and `ti68k versus` from the command line, on the project's emulator
+//! (`--cable emu`): a small round robin of native and calculator AIs on two workers, killed
+//! after a few games and resumed to the end (every game once, in a file that stays whole);
+//! the crosstable and the ratings printed, the chart written; a game of a calculator AI
+//! against a native one, its log checked and replayed. Needs the cross toolchain (the
+//! calculator programs are built once, cached): skipped loudly without it.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use ti68k::tournament::record::GameRecord;
+
+fn ti68k() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_ti68k"));
+    c.current_dir(testkit::repo_root());
+    c
+}
+
+fn scratch(name: &str) -> PathBuf {
+    testkit::fresh_dir(&Path::new(env!("CARGO_TARGET_TMPDIR")).join(name))
+}
+
+fn toolchain(test: &str) -> bool {
+    if ti_build::tools::Tools::available() {
+        true
+    } else {
+        testkit::skip(test, "the cross toolchain is missing (run tools/setup)");
+        false
+    }
+}
+
+fn games_in(path: &Path) -> Vec<GameRecord> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(GameRecord::parse)
+        .collect()
+}
+
+const AIS: [&str; 4] = ["native:random", "winblock", "native:winblock", "minimax3"];
+
+#[test]
+fn a_killed_tournament_resumes_to_the_end() {
+    let test = "a_killed_tournament_resumes_to_the_end";
+    if !toolchain(test) {
+        return;
+    }
+    let dir = scratch(test);
+    let results = dir.join("results.txt");
+    let chart = dir.join("ratings.png");
+    let args = |c: &mut Command| {
+        c.args(["tournament", "--rounds", "2", "--jobs", "2", "--results"])
+            .arg(&results)
+            .arg("--chart")
+            .arg(&chart)
+            .args(AIS);
+    };
+    // First run: killed once a few games are in the file.
+    let mut first = ti68k();
+    args(&mut first);
+    let mut child = first
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while games_in(&results).len() < 3 {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the tournament ended before it could be killed"
+        );
+        assert!(
+            start.elapsed() < Duration::from_secs(600),
+            "no game in 10 minutes"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    let _ = child.wait();
+    let before = games_in(&results).len();
+    assert!((3..24).contains(&before), "{before} games before the kill");
+
+    // Second run: resumes.
+    let mut second = ti68k();
+    args(&mut second);
+    let out = second.output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(stderr.contains("resuming"), "{stderr}");
+    let games = games_in(&results);
+    let mut indexes: Vec<u32> = games.iter().map(|g| g.index).collect();
+    indexes.sort();
+    assert_eq!(
+        indexes,
+        (0..24).collect::<Vec<_>>(),
+        "every game exactly once"
+    );
+    assert!(stdout.contains("24 games"), "{stdout}");
+    assert!(stdout.contains("Elo by maximum likelihood"), "{stdout}");
+    for ai in AIS {
+        assert!(stdout.contains(ai), "{ai} missing:\n{stdout}");
+    }
+    let png = std::fs::read(&chart).unwrap();
+    assert_eq!(&png[1..4], b"PNG");
+    // A third run has nothing left to play and says the same.
+    let out = {
+        let mut c = ti68k();
+        args(&mut c);
+        c.output().unwrap()
+    };
+    assert!(out.status.success());
+    assert_eq!(games_in(&results).len(), 24);
+    eprintln!("{test}:\n{stdout}");
+}
+
+#[test]
+fn a_results_file_of_another_tournament_is_refused() {
+    let dir = scratch("a_results_file_of_another_tournament_is_refused");
+    let results = dir.join("results.txt");
+    std::fs::write(&results, "# ti68k tournament 1\n# model ti89\n# rounds 9\n# seed 1\n# entrant native:random\n# entrant native:winblock\n").unwrap();
+    let out = ti68k()
+        .args(["tournament", "--results"])
+        .arg(&results)
+        .args(["native:random", "native:minimax3"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(stderr.contains("another tournament"), "{stderr}");
+}
+
+#[test]
+fn a_calculator_ai_plays_a_native_one_from_the_computer() {
+    let test = "a_calculator_ai_plays_a_native_one_from_the_computer";
+    if !toolchain(test) {
+        return;
+    }
+    let dir = scratch(test);
+    let log = dir.join("game.89y");
+    let out = ti68k()
+        .args([
+            "versus",
+            "--cable",
+            "emu",
+            "--ai1",
+            "minimax3",
+            "--ai2",
+            "native:winblock",
+            "--log",
+        ])
+        .arg(&log)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("checked: the log agrees with the core's referee"),
+        "{stdout}"
+    );
+    let replay = ti68k().arg("replay").arg(&log).output().unwrap();
+    assert!(replay.status.success());
+    let shown = String::from_utf8_lossy(&replay.stdout);
+    assert!(
+        shown.contains("minimax3") && shown.contains("winblock"),
+        "{shown}"
+    );
+}
