@@ -67,6 +67,9 @@ pub struct Solver<'t> {
     limit: u64,
     /// Set when the search has given up at `limit`; nothing is stored from then on.
     aborted: bool,
+    /// Whether the static proofs (stacked threats, claimeven) are used; off only in the tests
+    /// that check those proofs against the search.
+    proofs: bool,
 }
 
 impl<'t> Solver<'t> {
@@ -78,6 +81,17 @@ impl<'t> Solver<'t> {
             nodes: 0,
             limit: u64::MAX,
             aborted: false,
+            proofs: true,
+        }
+    }
+
+    /// A solver that searches without the static proofs of `bounds.rs`: the reference they
+    /// are checked against.
+    #[cfg(test)]
+    pub(crate) fn without_proofs(table: &'t mut [Entry]) -> Solver<'t> {
+        Solver {
+            proofs: false,
+            ..Solver::new(table)
         }
     }
 
@@ -192,6 +206,15 @@ impl<'t> Solver<'t> {
         scores
     }
 
+    /// [`claimeven_ceiling`] when the proofs are on.
+    fn claimeven(&self, board: &Board) -> Option<i32> {
+        if self.proofs {
+            claimeven_ceiling(board)
+        } else {
+            None
+        }
+    }
+
     /// One null-window test at the root (a position in play whose side to move cannot win at
     /// once): the search's answer, and the move that reached it when it is above `alpha`.
     fn root(&mut self, board: &Board, mut alpha: i32, beta: i32) -> (i32, Option<u8>) {
@@ -204,7 +227,11 @@ impl<'t> Solver<'t> {
         if moves >= CELLS_I - 2 {
             return (0, Some(column_of(next)));
         }
-        let stacked = stacked_threats(next, board.winning_cells());
+        let stacked = if self.proofs {
+            stacked_threats(next, board.winning_cells())
+        } else {
+            0
+        };
         if stacked != 0 {
             return (ceiling(moves), Some(column_of(stacked)));
         }
@@ -214,7 +241,7 @@ impl<'t> Solver<'t> {
         }
         let beta = beta
             .min(ceiling(moves))
-            .min(claimeven_ceiling(board).unwrap_or(i32::MAX));
+            .min(self.claimeven(board).unwrap_or(i32::MAX));
         if alpha >= beta {
             return (beta, None);
         }

@@ -3,7 +3,7 @@
 
 use super::super::board::{Board, CELLS};
 use super::super::book::mirror_key;
-use super::bounds::{ceiling, claimeven_ceiling, floor, lost_now, non_losing, stacked_threats};
+use super::bounds::{ceiling, floor, lost_now, non_losing, stacked_threats};
 use super::order::Moves;
 use super::Solver;
 
@@ -67,10 +67,10 @@ impl Solver<'_> {
         }
         let own_win = board.winning_cells();
         let max = ceiling(moves);
-        if stacked_threats(next, own_win) != 0 {
+        if self.proofs && stacked_threats(next, own_win) != 0 {
             return max;
         }
-        let max = claimeven_ceiling(board).unwrap_or(max);
+        let max = self.claimeven(board).unwrap_or(max);
         if beta > max {
             beta = max;
             if alpha >= beta {
