@@ -223,15 +223,11 @@ fn run(options: &Options, report: &mut Report) -> Result<(), BenchError> {
         r.column.map_or(0, |c| c + 1),
         r.score
     ))?;
-    report.measure(Measure {
-        section: SECTION.name,
-        name: "fingerprint".into(),
-        positions: None,
-        correct: None,
-        work: r.nodes as f64,
-        unit: "nodes",
-        seconds: None,
-        reference: None,
-    })?;
+    report.measure(Measure::count(
+        SECTION.name,
+        "fingerprint",
+        r.nodes as f64,
+        "nodes",
+    ))?;
     Ok(())
 }

@@ -55,6 +55,27 @@ pub struct Measure {
     pub reference: Option<f64>,
 }
 
+impl Measure {
+    /// A count alone (a fingerprint): `work` in `unit`, no set, no time, no reference.
+    pub fn count(
+        section: &'static str,
+        name: impl Into<String>,
+        work: f64,
+        unit: &'static str,
+    ) -> Measure {
+        Measure {
+            section,
+            name: name.into(),
+            positions: None,
+            correct: None,
+            work,
+            unit,
+            seconds: None,
+            reference: None,
+        }
+    }
+}
+
 /// Where a section's results go (module doc).
 pub struct Report<'a> {
     out: &'a mut dyn Write,

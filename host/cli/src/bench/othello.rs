@@ -217,16 +217,7 @@ fn fingerprint(report: &mut Report) -> Result<(), BenchError> {
         ("fingerprint search", search),
         ("fingerprint solve", solved),
     ] {
-        report.measure(Measure {
-            section: SECTION.name,
-            name: name.into(),
-            positions: None,
-            correct: None,
-            work: nodes as f64,
-            unit: "nodes",
-            seconds: None,
-            reference: None,
-        })?;
+        report.measure(Measure::count(SECTION.name, name, nodes as f64, "nodes"))?;
     }
     Ok(())
 }

@@ -51,15 +51,11 @@ fn run(options: &Options, report: &mut Report) -> Result<(), BenchError> {
     report.line(format_args!(
         "tictactoe fingerprint: depth 9 after X e, O a1: {nodes} nodes"
     ))?;
-    report.measure(Measure {
-        section: SECTION.name,
-        name: "fingerprint".into(),
-        positions: None,
-        correct: None,
-        work: nodes as f64,
-        unit: "nodes",
-        seconds: None,
-        reference: None,
-    })?;
+    report.measure(Measure::count(
+        SECTION.name,
+        "fingerprint",
+        nodes as f64,
+        "nodes",
+    ))?;
     Ok(())
 }
