@@ -11,11 +11,10 @@
 pub mod empty;
 pub mod peers;
 
-use super::{fmt_mean, fmt_seconds, read_data, BenchError, Options, Section};
+use super::{fmt_mean, fmt_seconds, read_data, BenchError, Measure, Options, Report, Section};
 use calc::connect4::search::{self, search_depth};
 use calc::connect4::solver::{self, Solver};
 use calc::connect4::Board;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -187,13 +186,15 @@ pub fn solve_set(
 /// Solves `positions` with this project's solver and each of `peers`, interleaved: position by
 /// position, each solver in turn (the first one rotating), every table cleared before each
 /// position. A peer that fails is dropped (`failed` says why); the others go on. Stops after
-/// `max_seconds` of wall time if given. The tallies are this project's, then the peers' in order.
+/// `max_seconds` of wall time if given; calls `done_one` after each position. The tallies are
+/// this project's, then the peers' in order.
 pub fn compare_set(
     positions: &[TestPosition],
     table: &mut [solver::Entry],
     peers: &mut [Option<peers::Peer>],
     failed: &mut Vec<String>,
     max_seconds: Option<f64>,
+    mut done_one: impl FnMut(),
 ) -> Vec<Tally> {
     let mut solver = Solver::new(table);
     let mut tallies = vec![Tally::default(); 1 + peers.len()];
@@ -223,6 +224,7 @@ pub fn compare_set(
                 }
             }
         }
+        done_one();
     }
     tallies
 }
@@ -243,27 +245,25 @@ pub fn fingerprint() -> (&'static str, u8, usize, search::SearchResult) {
     )
 }
 
-fn run(options: &Options, out: &mut dyn Write) -> Result<(), BenchError> {
-    writeln!(
-        out,
+fn run(options: &Options, report: &mut Report) -> Result<(), BenchError> {
+    report.line(format_args!(
         "connect4 exact solver (strong), side by side with its peers: position by position, each solver in turn, every table cleared before each position; load average {}",
         load_average()
-    )?;
+    ))?;
     let (found, missing) = peers::find();
-    writeln!(
-        out,
+    report.line(format_args!(
         "connect4 tables: ti68k 2^{SOLVER_TABLE_BITS} entries of 8 bytes ({} MiB){}",
         (1u64 << SOLVER_TABLE_BITS) * 8 / (1 << 20),
         found
             .iter()
             .map(|p| format!("; {} {:.1} MiB", p.name, p.table_mib))
             .collect::<String>()
-    )?;
+    ))?;
     for p in &found {
-        writeln!(out, "connect4 peer {}", p.detail)?;
+        report.line(format_args!("connect4 peer {}", p.detail))?;
     }
     for m in &missing {
-        writeln!(out, "connect4 peer {m}")?;
+        report.line(format_args!("connect4 peer {m}"))?;
     }
     let names: Vec<&'static str> = core::iter::once("ti68k")
         .chain(found.iter().map(|p| p.name))
@@ -272,11 +272,10 @@ fn run(options: &Options, out: &mut dyn Write) -> Result<(), BenchError> {
     let mut failed = Vec::new();
     let mut table = vec![solver::Entry::EMPTY; 1 << SOLVER_TABLE_BITS];
     let mut behind = Vec::new();
-    writeln!(
-        out,
+    report.line(format_args!(
         "connect4 {:<13} {:<10} {:>9}  {:>13}  {:>10}  {:>9}",
         "set", "solver", "exact", "mean nodes", "mean time", "time/ours"
-    )?;
+    ))?;
     for set in &TEST_SETS {
         let all = load_set(&set_path(&options.repo, set))?;
         let step = options.step.unwrap_or(set.step).max(1);
@@ -284,12 +283,14 @@ fn run(options: &Options, out: &mut dyn Write) -> Result<(), BenchError> {
         if let Some(limit) = options.limit {
             positions.truncate(limit);
         }
+        report.start(&format!("connect4 {}", set.name), positions.len());
         let tallies = compare_set(
             &positions,
             &mut table,
             &mut peers,
             &mut failed,
             options.max_seconds,
+            || report.tick(),
         );
         let ours = tallies[0].mean_seconds();
         for (name, t) in names.iter().zip(&tallies) {
@@ -297,8 +298,7 @@ fn run(options: &Options, out: &mut dyn Write) -> Result<(), BenchError> {
                 continue;
             }
             let ratio = t.mean_seconds() / ours;
-            write!(
-                out,
+            let mut line = format!(
                 "connect4 {:<13} {:<10} {:>9}  {:>13}  {:>10}  {:>9}",
                 set.name,
                 name,
@@ -306,52 +306,71 @@ fn run(options: &Options, out: &mut dyn Write) -> Result<(), BenchError> {
                 fmt_mean(t.mean_nodes()),
                 fmt_seconds(t.mean_seconds()),
                 format!("{ratio:.2}"),
-            )?;
+            );
             if *name == "ti68k" {
-                write!(
-                    out,
+                line += &format!(
                     "  ({} of {} positions: every {step}; Pons' published part-12 mean nodes {})",
                     t.positions,
                     TOTAL_PER_SET,
                     fmt_mean(set.pons_mean_nodes)
-                )?;
+                );
             } else if ratio <= 1.0 {
                 behind.push(format!("{} on {}", name, set.name));
             }
             if let Some((moves, want, got)) = &t.first_wrong {
-                write!(out, "; WRONG: {moves} gave {got}, expected {want}")?;
+                line += &format!("; WRONG: {moves} gave {got}, expected {want}");
             }
-            writeln!(out)?;
+            report.line(format_args!("{line}"))?;
+            let ours = *name == "ti68k";
+            report.measure(Measure {
+                section: SECTION.name,
+                name: if ours {
+                    set.name.to_string()
+                } else {
+                    format!("{} {name}", set.name)
+                },
+                positions: Some(t.positions),
+                correct: Some(t.exact),
+                work: t.mean_nodes(),
+                unit: "nodes",
+                seconds: Some(t.mean_seconds()),
+                reference: ours.then_some(set.pons_mean_nodes),
+            })?;
         }
-        out.flush()?;
     }
     for f in &failed {
-        writeln!(out, "connect4 peer {f}")?;
+        report.line(format_args!("connect4 peer {f}"))?;
     }
     if names.len() > 1 {
         if behind.is_empty() {
-            writeln!(
-                out,
+            report.line(format_args!(
                 "connect4 ti68k is faster than {} on every set",
                 names[1..].join(" and ")
-            )?;
+            ))?;
         } else {
-            writeln!(
-                out,
+            report.line(format_args!(
                 "connect4 ti68k is NOT the fastest: {}",
                 behind.join(", ")
-            )?;
+            ))?;
         }
     }
-    writeln!(out, "connect4 load average at the end {}", load_average())?;
+    report.line(format_args!(
+        "connect4 load average at the end {}",
+        load_average()
+    ))?;
     let (position, depth, entries, r) = fingerprint();
-    writeln!(
-        out,
+    report.line(format_args!(
         "connect4 fingerprint: search::search_depth(\"{position}\", depth {depth}, {entries} entries) = {} nodes, column {}, score {}",
         r.nodes,
         r.column.map_or(0, |c| c + 1),
         r.score
-    )?;
+    ))?;
+    report.measure(Measure::count(
+        SECTION.name,
+        "fingerprint",
+        r.nodes as f64,
+        "nodes",
+    ))?;
     Ok(())
 }
 
