@@ -145,7 +145,15 @@ fn bench_compares_with_the_peers_side_by_side() {
         std::fs::write(data.join(file), &easy).unwrap();
     }
     let out = ti68k()
-        .args(["bench", "connect4", "--limit", "2", "--step", "1", "--repo"])
+        .args([
+            "bench",
+            "connect4",
+            "--limit",
+            "2",
+            "--step",
+            "1",
+            "--toolkit",
+        ])
         .arg(dir.join("repo"))
         .env("TI68K_PONS_SOLVER", &pons)
         .env("TI68K_PYTHON", &python)
