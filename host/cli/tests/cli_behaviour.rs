@@ -4,15 +4,15 @@
 //! commands, `--json` prints what a script reads, and progress stays off a pipe. Each test is one
 //! defect that the tool had; the messages are `insta` snapshots.
 
+mod common;
+
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use calc::connect4::log::GameLog;
-use calc::connect4::protocol;
-use ti68k::contest::setup::{AiSpec, MatchSetup};
-use ti68k::contest::verify;
-use ti_files::{Model, VarFile, VarPath, VarType, Variable};
+use common::journal_file;
+
+use ti_files::{Model, VarFile, VarPath, Variable};
 
 fn ti68k() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_ti68k"));
@@ -33,31 +33,6 @@ fn golden(name: &str) -> PathBuf {
     testkit::repo_root()
         .join("host/files/tests/data/files")
         .join(name)
-}
-
-/// A `.89y` file with the log of a native game, as `ti68k recv main\journal` saves it.
-fn journal(dir: &Path) -> PathBuf {
-    let setup = MatchSetup::new(
-        Model::Ti89,
-        [AiSpec::level("winblock", 4), AiSpec::level("minimax3", 6)],
-    );
-    let native = verify::native_game(&setup).unwrap();
-    let game = GameLog {
-        model: protocol::Model::Ti89,
-        names: [&native.names[0], &native.names[1]],
-        moves: &native.moves,
-        result: native.result,
-    };
-    let mut data = vec![0u8; 200];
-    let len = game.encode(&mut data).unwrap();
-    data.truncate(len);
-    data.extend_from_slice(b"\0c4l\0\xF8");
-    let var =
-        Variable::from_data(VarPath::parse("main\\journal").unwrap(), VarType::OTH, data).unwrap();
-    let path = dir.join("journal.89y");
-    let file = VarFile::single(Model::Ti89, var);
-    ti_files::disk::write_atomic(&path, &file.to_bytes().unwrap()).unwrap();
-    path
 }
 
 /// Runs `args` with standard output a pipe whose reader is already closed: every write fails
@@ -84,7 +59,7 @@ fn error_of(out: &Output, dir: &Path) -> String {
 #[test]
 fn a_closed_pipe_ends_every_command_quietly() {
     let dir = scratch("pipe");
-    let log = journal(&dir);
+    let log = journal_file(&dir).0;
     let log = log.to_str().unwrap();
     let file = golden("str1.89s");
     let file = file.to_str().unwrap();
@@ -134,7 +109,8 @@ fn errors_speak_to_the_user() {
     let dir = scratch("errors");
     // A damaged log: the message, not the error's Rust name.
     let mut damaged =
-        VarFile::from_bytes_with_extension(&std::fs::read(journal(&dir)).unwrap(), "89y").unwrap();
+        VarFile::from_bytes_with_extension(&std::fs::read(journal_file(&dir).0).unwrap(), "89y")
+            .unwrap();
     damaged.variables[0].data[0] = b'X';
     let bad_log = dir.join("damaged.89y");
     ti_files::disk::write_atomic(&bad_log, &damaged.to_bytes().unwrap()).unwrap();
@@ -350,7 +326,7 @@ fn flags_agree_across_commands() {
     }
     let bench = help("bench");
     assert!(
-        bench.contains("[possible values: connect4, othello, tictactoe, entropy]"),
+        bench.contains("[possible values: connect4, connect4-empty, othello, tictactoe, entropy]"),
         "{bench}"
     );
     assert!(!bench.contains("SECTIONS`"), "{bench}");

@@ -10,6 +10,7 @@ use std::time::Instant;
 /// This section.
 pub const SECTION: Section = Section {
     name: "entropy",
+    by_default: true,
     run,
 };
 
@@ -134,15 +135,11 @@ fn run(_options: &Options, report: &mut Report) -> Result<(), BenchError> {
     report.line(format_args!(
         "entropy fingerprint: expert placement after {FINGERPRINT_TURNS} turns of bag {BAG_SEED}: {expert} evaluations (hard: {hard})"
     ))?;
-    report.measure(Measure {
-        section: SECTION.name,
-        name: "fingerprint".into(),
-        positions: None,
-        correct: None,
-        work: f64::from(expert),
-        unit: "evaluations",
-        seconds: None,
-        reference: None,
-    })?;
+    report.measure(Measure::count(
+        SECTION.name,
+        "fingerprint",
+        f64::from(expert),
+        "evaluations",
+    ))?;
     Ok(())
 }

@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 /// This section.
 pub const SECTION: Section = Section {
     name: "othello",
+    by_default: true,
     run,
 };
 
@@ -217,16 +218,7 @@ fn fingerprint(report: &mut Report) -> Result<(), BenchError> {
         ("fingerprint search", search),
         ("fingerprint solve", solved),
     ] {
-        report.measure(Measure {
-            section: SECTION.name,
-            name: name.into(),
-            positions: None,
-            correct: None,
-            work: nodes as f64,
-            unit: "nodes",
-            seconds: None,
-            reference: None,
-        })?;
+        report.measure(Measure::count(SECTION.name, name, nodes as f64, "nodes"))?;
     }
     Ok(())
 }

@@ -9,6 +9,7 @@ use std::time::Instant;
 /// This section.
 pub const SECTION: Section = Section {
     name: "tictactoe",
+    by_default: true,
     run,
 };
 
@@ -51,15 +52,11 @@ fn run(options: &Options, report: &mut Report) -> Result<(), BenchError> {
     report.line(format_args!(
         "tictactoe fingerprint: depth 9 after X e, O a1: {nodes} nodes"
     ))?;
-    report.measure(Measure {
-        section: SECTION.name,
-        name: "fingerprint".into(),
-        positions: None,
-        correct: None,
-        work: nodes as f64,
-        unit: "nodes",
-        seconds: None,
-        reference: None,
-    })?;
+    report.measure(Measure::count(
+        SECTION.name,
+        "fingerprint",
+        nodes as f64,
+        "nodes",
+    ))?;
     Ok(())
 }
