@@ -6,7 +6,6 @@
 //! give the same moves, scores and node counts. Large tables (transposition tables) are slices
 //! lent by the caller. Nothing here knows about an operating system, a link cable or a host.
 #![no_std]
-#![cfg_attr(target_arch = "wasm32", feature(optimize_attribute))]
 
 pub mod budget;
 pub mod connect4;
