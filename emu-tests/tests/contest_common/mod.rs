@@ -1,6 +1,7 @@
 //! What the contest's TiEmu test files share (`mod contest_common;` in each): the contest
 //! programs built once per test binary, booting PedroM or TI's OS (SKIPPED without a ROM or a
 //! peer), and playing one match checked as `ti68k match` checks it.
+#![allow(dead_code)]
 
 use std::sync::OnceLock;
 use std::time::Instant;

@@ -24,8 +24,10 @@
 
 struct Z_ams_instance_t;
 
-/* The longest call text: "folder\\name()". */
-#define CALL_MAX 24
+/* The longest argument text between the parentheses, and the longest call text:
+ * "folder\\name(arguments)". */
+#define ARGS_MAX 64
+#define CALL_MAX (W68K_PATH_MAX + 2 + ARGS_MAX)
 
 typedef struct {
   const char *text;
@@ -102,7 +104,8 @@ static rom_sym_entry *find_entry(const char *name) {
 }
 
 int32_t Z_amsZ_run_program(struct Z_ams_instance_t *ctx, uint32_t folder_at,
-                           uint32_t folder_len, uint32_t program_at, uint32_t program_len) {
+                           uint32_t folder_len, uint32_t program_at, uint32_t program_len,
+                           uint32_t args_at, uint32_t args_len) {
   w68k_sym_str folder, program;
   const char *folder_name = w68k_sym_str_from(&folder, folder_at, folder_len);
   const char *program_name;
@@ -118,7 +121,8 @@ int32_t Z_amsZ_run_program(struct Z_ams_instance_t *ctx, uint32_t folder_at,
   (void)ctx;
   if (!folder_name) return ERROR_FOLDER;
   if (program_len == 0 || folder_len + 1 + program_len > W68K_PATH_MAX) return ERROR_SYNTAX;
-  /* "folder\name" as a SYM_STR, and the call text "folder\name()" beside it. */
+  if (args_len > ARGS_MAX) return ERROR_SYNTAX;
+  /* "folder\name" as a SYM_STR, and the call text "folder\name(arguments)" beside it. */
   program.bytes[0] = 0;
   w68k_copy_out(program.bytes + 1, folder_at, folder_len);
   program.bytes[1 + folder_len] = '\\';
@@ -126,9 +130,12 @@ int32_t Z_amsZ_run_program(struct Z_ams_instance_t *ctx, uint32_t folder_at,
   program.bytes[2 + folder_len + program_len] = 0;
   program_name = program.bytes + 2 + folder_len + program_len;
   for (i = 0; i < folder_len + 1 + program_len; i++) text[i] = program.bytes[1 + i];
-  text[i] = '(';
-  text[i + 1] = ')';
-  text[i + 2] = 0;
+  text[i++] = '(';
+  w68k_copy_out(text + i, args_at, args_len);
+  for (; args_len > 0; args_len--, i++)
+    if (text[i] == 0) return ERROR_SYNTAX;
+  text[i] = ')';
+  text[i + 1] = 0;
 
   entry = find_entry(program_name);
   if (!entry || !entry->handle) return ERROR_PRGM_NOT_FOUND;
@@ -211,4 +218,26 @@ int32_t Z_amsZ_arg_string(struct Z_ams_instance_t *ctx, uint32_t index, uint32_t
   if (len > out_cap) return -2;
   w68k_copy_in(out_at, end - len, len);
   return (int32_t)len;
+}
+
+/* Any argument: its estack image (the tag last), found as above and delimited below by the
+ * start of the next expression (next_expression_index). The last `out_cap` bytes of it are
+ * copied out; the result is its whole size, or -1 when there is no such argument. */
+int32_t Z_amsZ_arg_image(struct Z_ams_instance_t *ctx, uint32_t index, uint32_t out_at,
+                         uint32_t out_cap) {
+  arg_walk w;
+  const uint8_t *top;
+  uint32_t size, keep;
+  (void)ctx;
+  w.at = *top_estack();
+  for (; index > 0; index--) {
+    if (*w.at == END_TAG || w68k_try(next_body, &w)) return -1;
+  }
+  if (*w.at == END_TAG) return -1;
+  top = w.at;
+  if (w68k_try(next_body, &w) || w.at >= top) return -1;
+  size = (uint32_t)(top - w.at);
+  keep = size < out_cap ? size : out_cap;
+  w68k_copy_in(out_at, top + 1 - keep, keep);
+  return (int32_t)size;
 }
