@@ -120,17 +120,17 @@ fn tic_tac_toe(costs: &mut Costs) {
             .into_iter()
             .filter(|p| p.moves.is_empty()),
     );
-    for (name, depth) in ttt::ladder() {
+    for (name, player) in ttt::ladder() {
         for p in &positions {
             measure(
                 &mut d,
                 costs,
                 ("tic-tac-toe", name),
                 &format!("{p:?}"),
-                || ttt::native_choose(p, depth, 1),
+                || ttt::native_choose(p, player, 1),
                 |m| {
                     ttt::set_position(m, p)?;
-                    ttt::emulated_choose(m, depth, 1)
+                    ttt::emulated_choose(m, player, 1)
                 },
             );
         }

@@ -7,6 +7,7 @@ use std::io::Write;
 pub mod ai;
 pub mod diff;
 pub mod fixture;
+pub mod games;
 pub mod tiemu;
 
 /// Reports that `test`, which needs the user's TI ROM for `model`, is skipped because the

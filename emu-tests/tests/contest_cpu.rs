@@ -18,14 +18,19 @@ use ti_emulator::ams::exec::RunEnd;
 use ti_emulator::Machine;
 use ti_files::{Integer, Model, Value};
 
-/// The three programs, built once (or `None` after a loud skip without the cross toolchain).
-fn images(test: &str) -> Option<[ProgramImage; 3]> {
+/// The four programs, built once (or `None` after a loud skip without the cross toolchain).
+fn images(test: &str) -> Option<[ProgramImage; 4]> {
     let build = |p: &str| programs::build_program(test, p, |_| {}).map(|b| b.image);
-    Some([build("arbitre")?, build("joueur")?, build("fautif")?])
+    Some([
+        build("arbitre")?,
+        build("joueur")?,
+        build("fautif")?,
+        build("humain")?,
+    ])
 }
 
 /// A machine with the arbiter in `main` and the AIs of `setup` in their folders.
-fn machine(images: &[ProgramImage; 3], setup: &MatchSetup) -> Machine {
+fn machine(images: &[ProgramImage; 4], setup: &MatchSetup) -> Machine {
     let mut m = Machine::new(setup.model);
     m.store_program("main\\arbitre", &images[0]).unwrap();
     m.set_value("main\\attente", &Value::Integer(Integer::from(0)))
@@ -50,6 +55,13 @@ fn machine(images: &[ProgramImage; 3], setup: &MatchSetup) -> Machine {
                     &Value::Integer(Integer::from(i64::from(*fault))),
                 )
                 .unwrap();
+            }
+            AiSpec::Human { name } => {
+                m.store_program(&path, &images[3]).unwrap();
+                if let Some(name) = name {
+                    m.set_value(&format!("{folder}\\pseudo"), &Value::Str(name.clone()))
+                        .unwrap();
+                }
             }
             AiSpec::File(_) | AiSpec::Basic(_) => {
                 unreachable!("the harness tests use the project's AIs")
@@ -319,4 +331,106 @@ fn contest_results_of_an_earlier_game_never_pass_for_a_new_one() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("the arbiter left no result"), "{e}");
+}
+
+/// The keys of a person who plays the first column not full, as AI `seat` (0 or 1) against
+/// this project's `alphabeta1000` (which draws no random number): the name typed first when
+/// `name` is given, then a digit a move.
+fn human_keys(seat: usize, name: Option<&str>) -> Vec<u16> {
+    use calc::connect4::ai::{self, Ai};
+    use calc::connect4::search::Entry;
+    let mut keys: Vec<u16> = name
+        .map(|n| n.bytes().map(u16::from).chain([13]).collect())
+        .unwrap_or_default();
+    let mut board = calc::connect4::Board::new();
+    let mut table = vec![Entry::EMPTY; 512];
+    while board.outcome().is_none() {
+        let col = if usize::from(board.moves() % 2) == seat {
+            let c = (0..7).find(|&c| board.can_play(c)).unwrap();
+            keys.push(u16::from(b'1' + c));
+            c
+        } else {
+            let mut rng = calc::Rng::new(0);
+            ai::choose(Ai::AlphaBeta(1000), &board, &mut rng, &mut table)
+                .column
+                .unwrap()
+        };
+        board.play(col).unwrap();
+    }
+    keys
+}
+
+/// A person plays through `humain`, the human contest player: as AI 1 on a TI-89 (typing a
+/// name, kept in `pseudo` for the next games) and as AI 2 on a Voyage 200 (its name given in
+/// `pseudo`), against `alphabeta1000`, to the end; then resigning (ESC, ENTER) is a
+/// disqualification for error 180 (BREAK). Each game is checked as `ti68k match` checks one.
+#[test]
+fn contest_a_person_plays_through_humain() {
+    let test = "contest_a_person_plays_through_humain";
+    let Some(images) = images(test) else {
+        return;
+    };
+    for (model, seat, name) in [(Model::Ti89, 0, None), (Model::V200, 1, Some("Bob"))] {
+        let mut ais = [
+            AiSpec::level("alphabeta1000", 3),
+            AiSpec::level("alphabeta1000", 4),
+        ];
+        ais[seat] = AiSpec::Human {
+            name: name.map(str::to_string),
+        };
+        let setup = MatchSetup::new(model, ais);
+        let mut m = machine(&images, &setup);
+        let typed = if name.is_none() { Some("Ann") } else { None };
+        m.answer_keys(&human_keys(seat, typed));
+        let label = format!("{model}: a person as AI {}", seat + 1);
+        let (outcome, _) = play(&mut m, &setup, &label);
+        assert_eq!(m.keys_left(), 0, "{label}: keys left");
+        verify::check(&setup, &outcome)
+            .unwrap_or_else(|e| panic!("{label}: {e}\n{}", outcome.render().unwrap()));
+        let game = outcome.game().unwrap();
+        let expected: &[u8] = name.unwrap_or("Ann").as_bytes();
+        assert_eq!(game.names[seat], expected, "{label}");
+        assert_eq!(outcome.nom, "N", "{label}: a normal end");
+        println!("{}", outcome.render().unwrap());
+        let folder = &setup.folders[seat];
+        assert_eq!(
+            m.get_value(&format!("{folder}\\pseudo")).unwrap(),
+            Value::Str(expected.iter().map(|&b| b as char).collect()),
+            "{label}: the name is kept"
+        );
+        assert!(
+            m.get_value(&format!("{folder}\\etat")).is_err(),
+            "{label}: its state is gone at the end"
+        );
+        // Its zone showed the question at each of its moves.
+        let prompts = m.take_prompts();
+        let asked = prompts
+            .iter()
+            .filter(|p| ti_emulator::find_text(&p.screen, "Column?").is_some())
+            .count();
+        let moves = game.moves.iter().skip(seat).step_by(2).count();
+        assert_eq!(
+            asked, moves,
+            "{label}: a screen asked for each of its moves"
+        );
+
+        // The same person resigns at its first move.
+        let mut m = machine(&images, &setup);
+        let mut keys: Vec<u16> = typed
+            .map(|n| n.bytes().map(u16::from).chain([13]).collect())
+            .unwrap_or_default();
+        keys.extend([264, 13]);
+        m.answer_keys(&keys);
+        let (outcome, _) = play(&mut m, &setup, &format!("{label}: resigning, a fault"));
+        verify::check(&setup, &outcome).unwrap();
+        let game = outcome.game().unwrap();
+        assert_eq!(outcome.nom, "D");
+        assert_eq!(outcome.colonne, 2 - seat as i64);
+        assert!(
+            matches!(game.result, Some(GameResult::Disqualified(d))
+                if d.fault == Fault::RaisedError && d.value == 180),
+            "{label}: {:?}",
+            game.result
+        );
+    }
 }

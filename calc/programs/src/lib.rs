@@ -12,7 +12,10 @@
 #![no_std]
 
 pub mod contest;
+pub mod game;
+pub mod morpion;
 pub mod os;
+pub mod puiss4;
 pub mod testentry;
 pub mod ui;
 

@@ -36,7 +36,7 @@ use super::board::{column_mask, Board, WIDTH};
 use super::book;
 use super::search::minimax;
 use super::search::{self, Limits};
-use crate::budget::Unlimited;
+use crate::budget::{Budget, Unlimited};
 use crate::Rng;
 
 /// A player of the ladder.
@@ -233,6 +233,20 @@ pub struct Choice {
 /// The move `ai` plays in `board`. `table` serves the engine (any length; 0 is allowed but
 /// weakens it); the other players ignore it.
 pub fn choose(ai: Ai, board: &Board, rng: &mut Rng, table: &mut [search::Entry]) -> Choice {
+    choose_with(ai, board, rng, table, Unlimited)
+}
+
+/// [`choose`], the engine's search also asking `budget` whether to go on (every
+/// [`crate::budget::CHECK_INTERVAL`] nodes): a calculator game watches its keyboard there, so
+/// that ESC stops a long search. A budget that stops the search changes the move; one that
+/// never does gives [`choose`]'s.
+pub fn choose_with<B: Budget>(
+    ai: Ai,
+    board: &Board,
+    rng: &mut Rng,
+    table: &mut [search::Entry],
+    budget: B,
+) -> Choice {
     let none = Choice {
         column: None,
         score: 0,
@@ -263,19 +277,24 @@ pub fn choose(ai: Ai, board: &Board, rng: &mut Rng, table: &mut [search::Entry])
                 column: Some(m.column),
                 ..none
             },
-            None => engine_choice(board, nodes, table),
+            None => engine_choice(board, nodes, table, budget),
         },
-        Ai::AlphaBeta(nodes) => engine_choice(board, nodes, table),
+        Ai::AlphaBeta(nodes) => engine_choice(board, nodes, table, budget),
     }
 }
 
 /// The engine's move under a budget of `nodes` (at least 1) in a game in play.
-fn engine_choice(board: &Board, nodes: u32, table: &mut [search::Entry]) -> Choice {
+fn engine_choice<B: Budget>(
+    board: &Board,
+    nodes: u32,
+    table: &mut [search::Entry],
+    budget: B,
+) -> Choice {
     let limits = Limits {
         depth: 42,
         nodes: nodes.max(1),
     };
-    let r = search::search(board, limits, table, Unlimited);
+    let r = search::search(board, limits, table, budget);
     Choice {
         column: r.column,
         score: r.score,

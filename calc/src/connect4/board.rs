@@ -411,6 +411,28 @@ impl Board {
         possible & !(opp_win >> 1)
     }
 
+    /// The cells of a four in a row of the side that just moved, as `(column, row)` pairs
+    /// (0-based, row 0 at the bottom) from one end to the other: what a game shows at its end.
+    /// `None` when there is none (the game goes on, or ended in a draw). When the last stone
+    /// made more than one four, one of them.
+    pub fn four(&self) -> Option<[(u8, u8); 4]> {
+        let p = self.opponent_stones();
+        for s in [1, COL_BITS, COL_BITS - 1, COL_BITS + 1] {
+            let m = p & (p >> s);
+            let starts = m & (m >> (2 * s));
+            if starts != 0 {
+                let first = starts.trailing_zeros();
+                let mut cells = [(0u8, 0u8); 4];
+                for (k, cell) in cells.iter_mut().enumerate() {
+                    let bit = first + k as u32 * s;
+                    *cell = ((bit / COL_BITS) as u8, (bit % COL_BITS) as u8);
+                }
+                return Some(cells);
+            }
+        }
+        None
+    }
+
     /// Writes the position into `out` as six rows of seven characters, top row first, `O` for
     /// the first player, `X` for the second, `.` for empty, each row ended by `\n` (48 bytes).
     pub fn render(&self, out: &mut [u8; 48]) {
@@ -434,6 +456,23 @@ impl Board {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn four_names_the_cells_of_the_last_four() {
+        // Vertical in column 1 (0-based 0): 1 2 1 2 1 2 1.
+        let b = Board::from_moves("1212121").unwrap();
+        assert_eq!(b.four(), Some([(0, 0), (0, 1), (0, 2), (0, 3)]));
+        // Horizontal on the bottom row: columns 1-4 (0-based 0-3).
+        let b = Board::from_moves("1122334").unwrap();
+        assert_eq!(b.four(), Some([(0, 0), (1, 0), (2, 0), (3, 0)]));
+        // Rising diagonal from column 1 bottom to column 4, row 3.
+        let b = Board::from_moves("12233434474").unwrap();
+        assert_eq!(b.four(), Some([(0, 0), (1, 1), (2, 2), (3, 3)]));
+        // Falling diagonal, the mirror image: column 4, row 3 down to column 7, row 0.
+        let b = Board::from_moves("76655454414").unwrap();
+        assert_eq!(b.four(), Some([(3, 3), (4, 2), (5, 1), (6, 0)]));
+        assert_eq!(Board::from_moves("4455").unwrap().four(), None);
+    }
+
     use super::*;
 
     #[test]

@@ -84,7 +84,9 @@
 //!   NG_execute ran with cycle counts; [`Machine::estack`] shows the expression stack.
 //! - Memory: [`Machine::alloc`], [`Machine::alloc_bytes`], [`Machine::read_bytes`],
 //!   [`Machine::write_bytes`], [`Machine::read_u32`], ...
-//! - The OS: [`Machine::push_keys`], [`Machine::transcript`], [`Machine::screenshot`],
+//! - The OS: [`Machine::push_keys`], [`Machine::answer_keys`], [`Machine::transcript`],
+//!   [`Machine::screenshot`], [`Machine::take_prompts`] (each key read, with the screen it was
+//!   read on), [`find_text`] (the screen oracle: a text on a screenshot),
 //!   [`Machine::save_screen_png`], [`Machine::register_rom_call`].
 //! - Limits: [`Machine::set_budget`] (cycles per call). Every failure is a [`Failure`] naming
 //!   the PC, the address and the instruction.
@@ -133,6 +135,7 @@ mod load;
 mod machine;
 pub mod map;
 mod memory;
+mod oracle;
 mod run;
 mod session;
 mod vars;
@@ -140,8 +143,10 @@ mod vars;
 pub use bus::{Bus, CodeRange, Violation};
 pub use call::CallOutcome;
 pub use failure::Failure;
+pub use lcd::Prompt;
 pub use load::MAX_DATA;
 pub use machine::{Loaded, Machine, DEFAULT_BUDGET};
 pub use memory::ReadMemory;
+pub use oracle::{find_text, render as render_text, TextMatch};
 pub use run::Counters;
 pub use session::RunState;

@@ -9,7 +9,7 @@ use m68k::{CpuCore, CpuType};
 use ti_files::Model;
 
 use super::ams::heap::{Block, Owner};
-use super::ams::{self, system, OsState, Registry, RomCallDef, Transcript};
+use super::ams::{self, keyboard, system, OsState, Registry, RomCallDef, Transcript};
 use super::bus::Bus;
 use super::failure::Failure;
 use super::map::{self, Layout};
@@ -162,7 +162,20 @@ impl Machine {
     /// Queues keys for ngetchx/kbhit (ngetchx codes, docs/rom-calls.md#keyboard-codes), in the
     /// order pressed.
     pub fn push_keys(&mut self, keys: &[u16]) {
-        self.os.keys.queue.extend(keys);
+        self.os
+            .keys
+            .queue
+            .extend(keys.iter().map(|&k| (k, keyboard::Press::Now)));
+    }
+
+    /// Queues keys that a person presses only when the program waits for one: ngetchx takes
+    /// them in order, kbhit never reports them (a program that watches the keyboard while it
+    /// works does not see them early). After any keys queued before.
+    pub fn answer_keys(&mut self, keys: &[u16]) {
+        self.os
+            .keys
+            .queue
+            .extend(keys.iter().map(|&k| (k, keyboard::Press::WhenAsked)));
     }
 
     /// Keys queued and not yet read.
@@ -173,6 +186,11 @@ impl Machine {
     /// Every ROM call served and all text drawn since the machine was created (or cleared).
     pub fn transcript(&self) -> &Transcript {
         &self.os.transcript
+    }
+
+    /// Forgets the ROM calls and texts recorded so far.
+    pub fn clear_transcript(&mut self) {
+        self.os.transcript.clear();
     }
 
     /// What the status line shows (ST_helpMsg, ST_folder).

@@ -345,11 +345,13 @@ impl Machine {
         };
         let reply = handler(&mut ctx)?;
         let detail = std::mem::take(&mut ctx.detail);
-        self.os.transcript.calls.push(ams::CallRecord {
+        self.os.transcript.record(ams::CallRecord {
             index,
             name,
             caller,
             detail,
+            cycles: self.cycles,
+            repeats: 0,
         });
         let junk = CLOBBER | u32::from(index);
         let (d0, a0) = match reply {

@@ -4,7 +4,7 @@
 
 use calc::rng::Rng;
 use calc::tictactoe::ai::{self, Reason};
-use calc::tictactoe::{search, Board, Mark};
+use calc::tictactoe::{fast, search, Board, Mark};
 
 use super::{accept, call, slots};
 use ti_emulator::{Failure, Machine};
@@ -42,22 +42,39 @@ pub struct Choice {
     pub next_draw: u32,
 }
 
-/// The AIs: `None` for seed 003, `Some(depth)` for seed 004's Min-Max.
-pub fn ladder() -> Vec<(&'static str, Option<u8>)> {
+/// One AI of tic-tac-toe.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// Seed 003's win, block, random.
+    Seed003,
+    /// Seed 004's plain Min-Max at this depth (`calc::tictactoe::search`).
+    Minimax(u8),
+    /// The same Min-Max answered fast (`calc::tictactoe::fast`), what the game plays.
+    Fast(u8),
+}
+
+/// The AIs: seed 003, seed 004's plain Min-Max at its three levels, and the fast search at
+/// the same levels.
+pub fn ladder() -> Vec<(&'static str, Player)> {
     vec![
-        ("seed 003", None),
-        ("minimax 3", Some(search::EASY)),
-        ("minimax 5", Some(search::MEDIUM)),
-        ("minimax 9", Some(search::HARD)),
+        ("seed 003", Player::Seed003),
+        ("minimax 3", Player::Minimax(search::EASY)),
+        ("minimax 5", Player::Minimax(search::MEDIUM)),
+        ("minimax 9", Player::Minimax(search::HARD)),
+        ("fast minimax 3", Player::Fast(search::EASY)),
+        ("fast minimax 5", Player::Fast(search::MEDIUM)),
+        ("fast minimax 9", Player::Fast(search::HARD)),
     ]
 }
 
-/// The AI's move in `position`, natively (`depth` as in [`ladder`]).
-pub fn native_choose(position: &Position, depth: Option<u8>, seed: u32) -> Choice {
+/// The AI's move in `position`, natively. For [`Player::Fast`] the cell, the value and the
+/// generator's next draw are the plain search's (the fast search must reproduce them), the node
+/// count the fast search's own; a native disagreement between the two panics.
+pub fn native_choose(position: &Position, player: Player, seed: u32) -> Choice {
     let board = position.board();
     let mut rng = Rng::new(seed);
-    let choice = match depth {
-        None => {
+    let choice = match player {
+        Player::Seed003 => {
             let c = ai::choose_move(&board, &mut rng);
             let reason = match c {
                 Some((_, Reason::Win)) => 0,
@@ -71,12 +88,29 @@ pub fn native_choose(position: &Position, depth: Option<u8>, seed: u32) -> Choic
                 next_draw: 0,
             }
         }
-        Some(depth) => {
+        Player::Minimax(depth) => {
             let c = search::choose_move(&board, depth, &mut rng);
             Choice {
                 cell: c.map(|c| c.cell),
                 score: c.map_or(0, |c| c.score),
                 nodes: c.map_or(0, |c| c.nodes),
+                next_draw: 0,
+            }
+        }
+        Player::Fast(depth) => {
+            let plain = search::choose_move(&board, depth, &mut rng);
+            let mut fast_rng = Rng::new(seed);
+            let quick = fast::choose_move(&board, depth, &mut fast_rng);
+            assert_eq!(
+                plain.map(|c| (c.cell, c.score)),
+                quick.map(|c| (c.cell, c.score)),
+                "natively, the fast search differs from the plain one in {position:?}"
+            );
+            assert_eq!(rng, fast_rng, "natively, other coin draws in {position:?}");
+            Choice {
+                cell: plain.map(|c| c.cell),
+                score: plain.map_or(0, |c| c.score),
+                nodes: quick.map_or(0, |c| c.nodes),
                 next_draw: 0,
             }
         }
@@ -99,12 +133,13 @@ pub fn set_position(m: &mut Machine, position: &Position) -> Result<(), Failure>
 /// The AI's move in the position set, on the 68000, and the cycles of the call.
 pub fn emulated_choose(
     m: &mut Machine,
-    depth: Option<u8>,
+    player: Player,
     seed: u32,
 ) -> Result<(Choice, u64), Failure> {
-    let (d0, cycles) = match depth {
-        None => call(m, "ttt_seed003", &[seed])?,
-        Some(depth) => call(m, "ttt_minimax", &[u32::from(depth), seed])?,
+    let (d0, cycles) = match player {
+        Player::Seed003 => call(m, "ttt_seed003", &[seed])?,
+        Player::Minimax(depth) => call(m, "ttt_minimax", &[u32::from(depth), seed])?,
+        Player::Fast(depth) => call(m, "ttt_fast", &[u32::from(depth), seed])?,
     };
     let s = slots(m)?;
     let choice = Choice {

@@ -98,18 +98,30 @@ impl TextTemplates {
         })
     }
 
-    /// The first font (small, medium, large) in which the text appears on `screen`, and where.
+    /// The first font (small, medium, large) in which the text appears on `screen`, and where:
+    /// dark on light, or else inverted (light on dark, as a selected menu entry shows it: the
+    /// box of its strokes with every pixel inverted).
     pub fn find_in(&self, screen: &Screen) -> Option<TextMatch> {
-        Font::ALL.iter().zip(&self.fonts).find_map(|(&font, t)| {
-            let t = t.as_ref()?;
-            let (x, y) = screen.find(&t.bitmap)?;
+        let found = |t: &Template, bitmap: &Screen, font| {
+            let (x, y) = screen.find(bitmap)?;
             // A box found nearer the edge than its offset cannot come from DrawStr there.
             Some(TextMatch {
                 font,
                 x: x.checked_sub(t.dx)?,
                 y: y.checked_sub(t.dy)?,
             })
-        })
+        };
+        let fonts = || Font::ALL.iter().zip(&self.fonts);
+        fonts()
+            .find_map(|(&font, t)| found(t.as_ref()?, &t.as_ref()?.bitmap, font))
+            .or_else(|| {
+                fonts().find_map(|(&font, t)| {
+                    let t = t.as_ref()?;
+                    let b = &t.bitmap;
+                    let inverse = Screen::from_fn(b.width(), b.height(), |x, y| !b.get(x, y));
+                    found(t, &inverse, font)
+                })
+            })
     }
 }
 

@@ -7,6 +7,8 @@
 //! - `tiemu_run`: programs run on the calculator, their text found, crashes reported.
 //! - `tiemu_programs`: cross-built programs on PedroM: hello (its name and model), a panic.
 //! - `tiemu_recovery`: a session killed without clean-up does not block the next one.
+//! - `tiemu_games`: the games (`morpion`, `puiss4` with `p4ia`) and a person in the contest
+//!   (`humain`), played with remote keys on PedroM.
 //!
 //! Screenshots are kept in `$TIEMU_SCREENSHOTS` (default: `ti68k-tiemu-screenshots` in the
 //! system's temporary directory).
@@ -14,6 +16,7 @@
 mod common;
 #[path = "../common/link_checks.rs"]
 mod link_checks;
+mod tiemu_games;
 mod tiemu_link;
 mod tiemu_programs;
 mod tiemu_recovery;

@@ -5,7 +5,7 @@
 //!
 //! | key | meaning | default |
 //! | --- | --- | --- |
-//! | `profile` | cargo profile of the wasm build: `release` (speed) or `size` | `release` |
+//! | `profile` | cargo profile of the wasm build: `release` (speed), `size`, or `size-core-fast` (the program for size, the game core `calc` for speed) | `release` |
 //! | `stack` | bytes of wasm shadow stack; the overflow check traps beyond it | 4096 |
 //! | `gcc-opt` | GCC optimisation of the translated C: `-O2` or `-Os` | `-O2` |
 //! | `name` | calculator variable name (1-8 characters) | the bin name |
@@ -19,6 +19,9 @@ use super::BuildError;
 
 /// Default shadow-stack size in bytes.
 pub const DEFAULT_STACK: u32 = 4096;
+
+/// The cargo profiles of calc/programs/Cargo.toml a program may be built with.
+pub const PROFILES: [&str; 3] = ["release", "size", "size-core-fast"];
 
 /// Build settings of one program.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -132,9 +135,10 @@ fn program_config(bin: &str, table: Option<&toml::Table>) -> Result<ProgramConfi
         let v = v
             .as_str()
             .ok_or(format!("program {bin}: {key} must be a string"))?;
-        if v != "release" && v != "size" {
+        if !PROFILES.contains(&v) {
             return Err(format!(
-                "program {bin}: profile {v:?} is neither \"release\" nor \"size\""
+                "program {bin}: profile {v:?} is none of {}",
+                PROFILES.join(", ")
             ));
         }
         config.profile = v.to_string();

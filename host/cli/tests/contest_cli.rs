@@ -92,6 +92,14 @@ fn match_refuses_bad_set_ups_before_touching_the_link() {
         (vec!["--folders", "ai1,ai1"], "folder of its own"),
         (vec!["--folders", "ai1"], "--folders takes two folders"),
         (vec!["--ai2", "fautif:x"], "fautif:N"),
+        (
+            vec!["--ai1", "human:Annabelle1"],
+            "a name has 1 to 8 characters",
+        ),
+        (
+            vec!["--cable", "emu", "--ai2", "human"],
+            "--cable emu has none",
+        ),
     ] {
         let out = ti68k()
             .arg("match")

@@ -77,3 +77,42 @@ void Z_amsZ_draw_str(struct Z_ams_instance_t *ctx, uint32_t x, uint32_t y, uint3
   args.attr = (int16_t)attr;
   ROM_FN(void (*)(draw_str_args), ROM_DrawStr)(args);
 }
+
+/* DrawStr of `len` bytes at linear offset `text` in font `font`, the current font put back
+ * afterwards: one call where a program would otherwise set the font, draw and restore it. */
+void Z_amsZ_write(struct Z_ams_instance_t *ctx, uint32_t x, uint32_t y, uint32_t text,
+                  uint32_t len, uint32_t font, uint32_t attr) {
+  rom_short_arg f = {(int16_t)font, 0};
+  uint8_t old = ROM_FN(uint8_t (*)(rom_short_arg), ROM_FontSetSys)(f);
+  Z_amsZ_draw_str(ctx, x, y, text, len, attr);
+  f.value = old;
+  ROM_FN(uint8_t (*)(rom_short_arg), ROM_FontSetSys)(f);
+}
+
+/* Draws `value` in decimal (a '-' first when negative) at (x, y) in font `font` with
+ * A_NORMAL, and returns the number of characters drawn. */
+uint32_t Z_amsZ_write_number(struct Z_ams_instance_t *ctx, uint32_t x, uint32_t y,
+                             uint32_t value, uint32_t font) {
+  char digits[12];
+  char *p = digits + sizeof digits - 1;
+  uint32_t magnitude = (int32_t)value < 0 ? 0u - value : value;
+  rom_short_arg f = {(int16_t)font, 0};
+  uint8_t old;
+  draw_str_args args;
+  (void)ctx;
+  *p = 0;
+  do {
+    *--p = (char)('0' + magnitude % 10);
+    magnitude /= 10;
+  } while (magnitude);
+  if ((int32_t)value < 0) *--p = '-';
+  old = ROM_FN(uint8_t (*)(rom_short_arg), ROM_FontSetSys)(f);
+  args.x = (int16_t)x;
+  args.y = (int16_t)y;
+  args.text = p;
+  args.attr = 1;
+  ROM_FN(void (*)(draw_str_args), ROM_DrawStr)(args);
+  f.value = old;
+  ROM_FN(uint8_t (*)(rom_short_arg), ROM_FontSetSys)(f);
+  return (uint32_t)(digits + sizeof digits - 1 - p);
+}

@@ -103,11 +103,44 @@ static rom_sym_entry *find_entry(const char *name) {
   return ROM_FN(rom_sym_entry * (*)(sym_find_args), ROM_SymFindPtr)(args);
 }
 
+int w68k_own_folder(char folder[9]); /* vat.c */
+
+static int32_t run(const char *folder_name, uint32_t folder_len, uint32_t program_at,
+                   uint32_t program_len, uint32_t args_at, uint32_t args_len);
+
 int32_t Z_amsZ_run_program(struct Z_ams_instance_t *ctx, uint32_t folder_at,
                            uint32_t folder_len, uint32_t program_at, uint32_t program_len,
                            uint32_t args_at, uint32_t args_len) {
-  w68k_sym_str folder, program;
+  w68k_sym_str folder;
   const char *folder_name = w68k_sym_str_from(&folder, folder_at, folder_len);
+  (void)ctx;
+  return run(folder_name, folder_len, program_at, program_len, args_at, args_len);
+}
+
+/* Runs the program named by the `program_len` bytes at linear offset `program_at` from the
+ * folder this program is in (main when it cannot be found): run_program's path for a game and
+ * its companion program. */
+int32_t Z_amsZ_run_sibling(struct Z_ams_instance_t *ctx, uint32_t program_at,
+                           uint32_t program_len) {
+  w68k_sym_str folder;
+  char own[9];
+  uint32_t len;
+  (void)ctx;
+  if (!w68k_own_folder(own)) {
+    own[0] = 'm', own[1] = 'a', own[2] = 'i', own[3] = 'n', own[4] = 0;
+  }
+  folder.bytes[0] = 0;
+  for (len = 0; own[len]; len++) folder.bytes[1 + len] = own[len];
+  folder.bytes[1 + len] = 0;
+  return run(folder.bytes + 1 + len, len, program_at, program_len, 0, 0);
+}
+
+/* Runs folder\program(arguments): `folder_name` is the folder as a SYM_STR (its end),
+ * `folder_len` characters; the argument text is the `args_len` bytes at linear offset
+ * `args_at` (none when 0). */
+static int32_t run(const char *folder_name, uint32_t folder_len, uint32_t program_at,
+                   uint32_t program_len, uint32_t args_at, uint32_t args_len) {
+  w68k_sym_str program;
   const char *program_name;
   char text[CALL_MAX + 1];
   char saved_folder[10] = {0};
@@ -118,13 +151,12 @@ int32_t Z_amsZ_run_program(struct Z_ams_instance_t *ctx, uint32_t folder_at,
   uint8_t *before;
   int16_t error;
   uint32_t i;
-  (void)ctx;
   if (!folder_name) return ERROR_FOLDER;
   if (program_len == 0 || folder_len + 1 + program_len > W68K_PATH_MAX) return ERROR_SYNTAX;
   if (args_len > ARGS_MAX) return ERROR_SYNTAX;
   /* "folder\name" as a SYM_STR, and the call text "folder\name(arguments)" beside it. */
   program.bytes[0] = 0;
-  w68k_copy_out(program.bytes + 1, folder_at, folder_len);
+  for (i = 0; i < folder_len; i++) program.bytes[1 + i] = folder_name[(int32_t)i - (int32_t)folder_len];
   program.bytes[1 + folder_len] = '\\';
   w68k_copy_out(program.bytes + 2 + folder_len, program_at, program_len);
   program.bytes[2 + folder_len + program_len] = 0;

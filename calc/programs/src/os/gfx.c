@@ -1,8 +1,8 @@
-/* Drawing beyond text, keys without waiting, the 50 ms clock and raising an OS error: the wasm
- * imports of module "ams" declared in sys.rs for the contest's programs (the board, the AI
- * zones, the replay's keys, the arbiter's move times, the faulty test AI). ROM indexes in
- * rom.h. Coordinates are clipped to the whole LCD (240x128; the TI-89 shows its top-left
- * 160x100). */
+/* Drawing beyond text, keys without waiting, the 50 ms clock, a countdown and raising an OS
+ * error: the wasm imports of module "ams" declared in sys.rs for the contest's programs and the
+ * games (the boards, the AI zones, the replay's keys, the arbiter's move times, the computer's
+ * pause before its move, the faulty test AI). ROM indexes in rom.h. Coordinates are clipped to
+ * the whole LCD (240x128; the TI-89 shows its top-left 160x100). */
 #include <stdint.h>
 
 #include "rom.h"
@@ -64,4 +64,48 @@ void Z_amsZ_throw_error(struct Z_ams_instance_t *ctx, uint32_t error) {
 uint32_t Z_amsZ_rom_entries(struct Z_ams_instance_t *ctx) {
   (void)ctx;
   return ROM_ENTRIES;
+}
+
+/* The countdown: the OS's notify timer USER_TIMER (6), which counts down once per 50 ms on
+ * every AMS version and on PedroM (docs/rom-calls.md#timers-and-delays). `timer_held` says the
+ * program registered it, so that the session gives it back however the program ends
+ * (w68k_release_timer, called by session.c). */
+static uint8_t timer_held;
+
+typedef struct {
+  int16_t timer;
+  uint32_t ticks;
+} register_timer_args;
+_Static_assert(sizeof(register_timer_args) == 6, "OSRegisterTimer takes 2+4 bytes of arguments");
+
+/* Starts the countdown of `ticks` 50 ms ticks (at least 1): 1, or 0 when the OS refused the
+ * timer. */
+uint32_t Z_amsZ_countdown_start(struct Z_ams_instance_t *ctx, uint32_t ticks) {
+  rom_short_arg timer = {USER_TIMER, 0};
+  register_timer_args args = {USER_TIMER, ticks ? ticks : 1};
+  (void)ctx;
+  ROM_FN(int16_t (*)(rom_short_arg), ROM_OSFreeTimer)(timer);
+  timer_held = ROM_FN(int16_t (*)(register_timer_args), ROM_OSRegisterTimer)(args) != 0;
+  return timer_held;
+}
+
+/* 1 when the countdown has run out (or none runs), else 0. */
+uint32_t Z_amsZ_countdown_over(struct Z_ams_instance_t *ctx) {
+  rom_short_arg timer = {USER_TIMER, 0};
+  (void)ctx;
+  if (!timer_held) return 1;
+  return ROM_FN(int16_t (*)(rom_short_arg), ROM_OSTimerExpired)(timer) != 0;
+}
+
+void w68k_release_timer(void) {
+  rom_short_arg timer = {USER_TIMER, 0};
+  if (!timer_held) return;
+  ROM_FN(int16_t (*)(rom_short_arg), ROM_OSFreeTimer)(timer);
+  timer_held = 0;
+}
+
+/* Stops the countdown and gives the timer back to the OS. */
+void Z_amsZ_countdown_stop(struct Z_ams_instance_t *ctx) {
+  (void)ctx;
+  w68k_release_timer();
 }

@@ -51,6 +51,16 @@ impl Os {
         }
     }
 
+    /// Runs `program()` of the folder holding this program (`main` if the OS cannot tell),
+    /// with that folder current: how a game runs its companion program. Errors as
+    /// [`Os::run_program`].
+    pub fn run_sibling(&mut self, program: &Name) -> Result<(), OsError> {
+        match sys::run_beside(program.as_bytes()) {
+            0 => Ok(()),
+            c => Err(OsError(c as u16)),
+        }
+    }
+
     /// The program's argument `index` (0 = the first) if it is a string, copied into `buf`:
     /// `Ok(None)` when there is no such argument, `Err` when it is not a string (or does not
     /// fit `buf`).

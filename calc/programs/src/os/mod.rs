@@ -13,7 +13,10 @@ use core::sync::atomic::{AtomicBool, Ordering};
 mod draw;
 mod launch;
 mod sys;
+mod time;
 pub mod vars;
+
+pub use time::TICKS_PER_SECOND;
 
 pub use launch::NotAString;
 pub use vars::{DataError, Float, Name, OsError, ReadError, Value, VarPath};
@@ -173,9 +176,49 @@ impl Os {
         sys::draw_text(x.into(), y.into(), text, attr.code());
     }
 
+    /// Draws `text` at (x, y) in `font` with `attr`, leaving the current font as it was (at
+    /// most 63 bytes).
+    pub fn write(&mut self, x: i16, y: i16, font: Font, text: &[u8], attr: Attr) {
+        sys::write_text(x.into(), y.into(), text, font.code(), attr.code());
+    }
+
+    /// Draws `value` in decimal at (x, y) in `font`, leaving the current font as it was;
+    /// returns the number of characters drawn.
+    pub fn write_number(&mut self, x: i16, y: i16, font: Font, value: i32) -> i16 {
+        sys::write_number(x.into(), y.into(), value, font.code()) as i16
+    }
+
     /// Waits for a key press and returns the key.
     pub fn wait_key(&mut self) -> Key {
         Key(sys::ngetchx() as u16)
+    }
+}
+
+/// A byte buffer aligned on 4 bytes. The 68000 build turns every access of more than one byte
+/// to memory that may be unaligned into single-byte accesses (docs/building.md#unaligned-accesses-and-the-gcc-plugin):
+/// a plain `[u8; N]` is cleared and copied a byte at a time, with shifts, this one a word at a
+/// time. Use it for the buffers a program copies or clears.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(4))]
+pub struct Bytes<const N: usize>(pub [u8; N]);
+
+impl<const N: usize> Bytes<N> {
+    /// A buffer of zeros.
+    pub const fn zeroed() -> Bytes<N> {
+        Bytes([0; N])
+    }
+}
+
+impl<const N: usize> core::ops::Deref for Bytes<N> {
+    type Target = [u8; N];
+    fn deref(&self) -> &[u8; N] {
+        &self.0
+    }
+}
+
+impl<const N: usize> core::ops::DerefMut for Bytes<N> {
+    fn deref_mut(&mut self) -> &mut [u8; N] {
+        &mut self.0
     }
 }
 

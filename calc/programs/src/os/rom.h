@@ -24,6 +24,7 @@
 
 #include "rom_calls.h"
 
+#define USER_TIMER 6            /* the notify timer left to programs (enum Timers) */
 #define END_TAG 0xE5            /* the end of an argument list (docs/files.md#tags) */
 #define STR_TAG 0x2D            /* a string: 00 chars 00 2D */
 #define STOF_ESI 0x4000         /* VarStore: the value is the expression at the ESI argument */

@@ -75,7 +75,10 @@ static void show_trap(uint16_t reason) {
   ROM_FN(void (*)(const char *), ROM_ST_helpMsg)(message);
 }
 
+void w68k_release_timer(void); /* gfx.c */
+
 void w68k_session_end(int32_t error) {
+  w68k_release_timer();
   w68k_release();
   if (saved_screen) {
     memcpy((void *)LCD_MEM, saved_screen, LCD_BYTES);

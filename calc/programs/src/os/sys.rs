@@ -21,6 +21,11 @@ unsafe extern "C" {
     /// `DrawStr` of the `len` bytes at `text`, at pixel (x, y), with attribute
     /// `attr`; at most 63 bytes are drawn.
     fn draw_str(x: i32, y: i32, text: *const u8, len: usize, attr: i32);
+    /// `draw_str` in font `font` (0 small, 1 medium, 2 large), `FontSetSys` around it so that
+    /// the current font stays as it was.
+    fn write(x: i32, y: i32, text: *const u8, len: usize, font: i32, attr: i32);
+    /// Draws `value` in decimal at (x, y) in font `font` (A_NORMAL); returns its characters.
+    pub safe fn write_number(x: i32, y: i32, value: i32, font: i32) -> i32;
 
     // --- Variables and folders (vat.c). A path is `name` or `folder\name`, at most 17
     // bytes, lowercase; a zero byte or a longer path is refused (-2).
@@ -50,6 +55,10 @@ unsafe extern "C" {
     /// The folder holding the running program (found by its handle in the VAT); writes its
     /// name to `out` and returns its length, or -1 when it cannot be found.
     fn own_folder(out: *mut u8, cap: usize) -> i32;
+    /// Writes `folder\\name` to `out` (17 bytes), `folder` the one holding the running program
+    /// (`main` when it cannot be found), `name` the `len` bytes at `name` (at most 8 used);
+    /// returns the path's length.
+    fn own_path(name: *const u8, len: usize, out: *mut u8) -> i32;
 
     // --- Running another program (exec.c).
     /// Makes `folder` current, runs `folder\program(args)` (`args`: the argument text, at
@@ -66,6 +75,9 @@ unsafe extern "C" {
         args: *const u8,
         args_len: usize,
     ) -> i32;
+    /// `run_program` (no arguments) from the folder holding the running program (`main` when it cannot be
+    /// found): how a game runs its companion program.
+    fn run_sibling(program: *const u8, len: usize) -> i32;
 
     /// The program's argument number `index` (0 = the first) when it is a string: copies it
     /// to `out` and returns its length; -1 when there is no such argument, -2 when it is not
@@ -87,6 +99,13 @@ unsafe extern "C" {
     /// `FiftyMsecTick`, the OS's 50 ms up-counter (masked to 31 bits), or -1 when the OS has
     /// none.
     pub safe fn ticks() -> i32;
+    /// `OSFreeTimer(6)` then `OSRegisterTimer(6, ticks)`: starts a countdown of `ticks` 50 ms
+    /// ticks (at least 1) on the programs' notify timer; 1, or 0 when the OS refused it.
+    pub safe fn countdown_start(ticks: u32) -> u32;
+    /// `OSTimerExpired(6)`: 1 once the countdown has run out (or when none runs), else 0.
+    pub safe fn countdown_over() -> u32;
+    /// `OSFreeTimer(6)`: stops the countdown (the session also gives the timer back at the end).
+    pub safe fn countdown_stop();
     /// `ER_throwVar(error)`: raises the AMS error `error`; never returns.
     pub safe fn throw_error(error: i32) -> !;
     /// The jump table's number of entries (TIOS_entries).
@@ -98,6 +117,13 @@ pub fn draw_text(x: i32, y: i32, text: &[u8], attr: i32) {
     // SAFETY: the pointer and length describe a live slice of linear memory; the C side only
     // reads `len` bytes from it.
     unsafe { draw_str(x, y, text.as_ptr(), text.len(), attr) }
+}
+
+/// Draws `text` at (x, y) in `font`: see the import `write`.
+pub fn write_text(x: i32, y: i32, text: &[u8], font: i32, attr: i32) {
+    // SAFETY: the pointer and length describe a live slice of linear memory; the C side only
+    // reads `len` bytes from it.
+    unsafe { write(x, y, text.as_ptr(), text.len(), font, attr) }
 }
 
 /// Reads variable `path` into `out`: see the import `var_read`.
@@ -145,6 +171,13 @@ pub fn program_folder(out: &mut [u8]) -> i32 {
     unsafe { own_folder(out.as_mut_ptr(), out.len()) }
 }
 
+/// `folder\\name` for `name` in this program's folder into `out`: see the import `own_path`.
+pub fn own_variable(name: &[u8], out: &mut [u8; 17]) -> usize {
+    // SAFETY: `name` is a live slice the C side only reads; `out` is a live 17-byte array the
+    // C side writes at most 17 bytes to (an 8-byte folder, `\`, at most 8 bytes of name).
+    unsafe { own_path(name.as_ptr(), name.len(), out.as_mut_ptr()) as usize }
+}
+
 /// Runs `folder\program(args)` with `folder` current: see the import `run_program`.
 pub fn run(folder: &[u8], program: &[u8], args: &[u8]) -> i32 {
     // SAFETY: the pointers and lengths describe live slices; the C side only reads them.
@@ -165,6 +198,12 @@ pub fn argument_image(index: u32, out: &mut [u8]) -> i32 {
     // SAFETY: the pointer and length describe a live slice; the C side writes at most
     // `out.len()` bytes to it.
     unsafe { arg_image(index, out.as_mut_ptr(), out.len()) }
+}
+
+/// Runs `program()` of this program's folder: see the import `run_sibling`.
+pub fn run_beside(program: &[u8]) -> i32 {
+    // SAFETY: the pointer and length describe a live slice; the C side only reads it.
+    unsafe { run_sibling(program.as_ptr(), program.len()) }
 }
 
 /// The program's string argument `index` into `out`: see the import `arg_string`.

@@ -17,7 +17,9 @@ pub const MAIN: Name = Name::lit(b"main");
 /// A folder or variable name: 1 to 8 characters, lowercase ASCII letters, digits and `_`,
 /// not starting with a digit (the OS keeps names in lowercase; uppercase letters given to
 /// [`Name::new`] are lowered).
+// Aligned: a byte array of alignment 1 is copied byte by byte by the 68000 build.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(align(4))]
 pub struct Name {
     bytes: [u8; 8],
     len: u8,
@@ -58,18 +60,18 @@ impl Name {
         if text.is_empty() || text.len() > 8 || text[0].is_ascii_digit() {
             return None;
         }
-        let mut bytes = [0u8; 8];
-        for (slot, &c) in bytes.iter_mut().zip(text) {
+        let mut name = Name {
+            bytes: [0; 8],
+            len: text.len() as u8,
+        };
+        for (slot, &c) in name.bytes.iter_mut().zip(text) {
             let c = c.to_ascii_lowercase();
             if !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'_') {
                 return None;
             }
             *slot = c;
         }
-        Some(Name {
-            bytes,
-            len: text.len() as u8,
-        })
+        Some(name)
     }
 
     /// The name's bytes.
@@ -80,6 +82,7 @@ impl Name {
 
 /// Where a variable is: a name in the current folder, or `folder\name`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(align(4))]
 pub struct VarPath {
     bytes: [u8; 17],
     len: u8,
@@ -88,26 +91,26 @@ pub struct VarPath {
 impl VarPath {
     /// `name` in the current folder.
     pub fn current(name: &Name) -> VarPath {
-        let mut bytes = [0u8; 17];
-        bytes[..name.as_bytes().len()].copy_from_slice(name.as_bytes());
-        VarPath {
-            bytes,
+        let mut path = VarPath {
+            bytes: [0; 17],
             len: name.len,
-        }
+        };
+        path.bytes[..name.as_bytes().len()].copy_from_slice(name.as_bytes());
+        path
     }
 
     /// `folder\name`.
     pub fn in_folder(folder: &Name, name: &Name) -> VarPath {
-        let mut bytes = [0u8; 17];
         let f = folder.as_bytes();
         let n = name.as_bytes();
-        bytes[..f.len()].copy_from_slice(f);
-        bytes[f.len()] = b'\\';
-        bytes[f.len() + 1..f.len() + 1 + n.len()].copy_from_slice(n);
-        VarPath {
-            bytes,
+        let mut path = VarPath {
+            bytes: [0; 17],
             len: (f.len() + 1 + n.len()) as u8,
-        }
+        };
+        path.bytes[..f.len()].copy_from_slice(f);
+        path.bytes[f.len()] = b'\\';
+        path.bytes[f.len() + 1..f.len() + 1 + n.len()].copy_from_slice(n);
+        path
     }
 
     /// `name` or `folder\name` as text (uppercase letters are lowered); `None` when either
@@ -454,15 +457,26 @@ impl Os {
 
     /// The current folder.
     pub fn current_folder(&mut self) -> Option<Name> {
-        let mut buf = [0u8; 8];
-        let len = sys::current_folder(&mut buf);
+        let mut buf = super::Bytes::<8>::zeroed();
+        let len = sys::current_folder(&mut buf.0);
         Name::new(&buf[..len.clamp(0, 8) as usize])
+    }
+
+    /// `folder\\name` where `folder` holds the running program (`main` if the OS cannot tell):
+    /// where a program keeps its own variables, such as a game's settings.
+    pub fn own_path(&mut self, name: &Name) -> VarPath {
+        let mut path = VarPath {
+            bytes: [0; 17],
+            len: 0,
+        };
+        path.len = sys::own_variable(name.as_bytes(), &mut path.bytes).min(17) as u8;
+        path
     }
 
     /// The folder the running program is stored in, if the OS can tell.
     pub fn program_folder(&mut self) -> Option<Name> {
-        let mut buf = [0u8; 8];
-        let len = sys::program_folder(&mut buf);
+        let mut buf = super::Bytes::<8>::zeroed();
+        let len = sys::program_folder(&mut buf.0);
         if len < 0 {
             return None;
         }

@@ -222,6 +222,39 @@ static void own_body(void *p) {
   }
 }
 
+/* The folder this program is stored in, NUL-terminated into `folder` (9 bytes); 0 when it
+ * cannot be found. */
+int w68k_own_folder(char folder[9]) {
+  own_call c = {0, {0}, 0};
+  uint32_t i;
+  c.block = (const uint8_t *)((uintptr_t)_start - 2);
+  if (w68k_try(own_body, &c) || !c.found) return 0;
+  for (i = 0; i < 9; i++) folder[i] = c.folder[i];
+  folder[8] = 0;
+  return 1;
+}
+
+/* Writes "folder\\name" to linear offset `out_at` (at most 17 bytes), `folder` the one holding
+ * this program (main when it cannot be found) and `name` the `name_len` bytes at `name_at`;
+ * returns its length. */
+int32_t Z_amsZ_own_path(struct Z_ams_instance_t *ctx, uint32_t name_at, uint32_t name_len,
+                        uint32_t out_at) {
+  char path[W68K_PATH_MAX + 9];
+  uint32_t len;
+  (void)ctx;
+  if (!w68k_own_folder(path)) {
+    path[0] = 'm', path[1] = 'a', path[2] = 'i', path[3] = 'n', path[4] = 0;
+  }
+  for (len = 0; path[len]; len++) {
+  }
+  if (name_len > 8) name_len = 8;
+  path[len++] = '\\';
+  w68k_copy_out(path + len, name_at, name_len);
+  len += name_len;
+  w68k_copy_in(out_at, path, len);
+  return (int32_t)len;
+}
+
 int32_t Z_amsZ_own_folder(struct Z_ams_instance_t *ctx, uint32_t out_at, uint32_t out_cap) {
   own_call c = {0, {0}, 0};
   (void)ctx;

@@ -41,7 +41,7 @@ pub fn draw_board_frame(os: &mut Os, layout: &Layout) {
 
 /// Draws `player`'s piece in `rect` (a cell's inside, or an icon's box): O as a ring (an
 /// octagon of lines, as round as a few pixels allow), X as a cross.
-fn draw_piece_in(os: &mut Os, r: Rect, player: Player) {
+pub fn draw_piece_in(os: &mut Os, r: Rect, player: Player) {
     let m = if r.width() > 10 { 2 } else { 1 };
     let (x0, y0, x1, y1) = (r.x0 + m, r.y0 + m, r.x1 - m, r.y1 - m);
     match player {

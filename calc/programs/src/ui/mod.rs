@@ -1,6 +1,15 @@
-//! The contest's screen: where the board, the names, the messages and each AI's own zone go on
-//! the TI-89 (160x100) and on the TI-92 Plus / Voyage 200 (240x128), and how they are drawn.
-//! Shared by the arbiter and the replay program.
+//! What the programs show and read: the contest's screen (this page), and the game
+//! interface's pieces, for both screen sizes and both keyboards:
+//!
+//! - [`frame`]: each model's area, title and status line;
+//! - [`input`]: each model's key codes, and the keys pressed while the computer works;
+//! - [`form`]: menus that are also settings forms (choices, numbers and names typed in);
+//!   [`dialog`]: message boxes, yes/no questions.
+//!
+//! The contest's screen (`layout`, `draw`): where the board, the names, the messages and each
+//! AI's own zone go on the TI-89 (160x100) and on the TI-92 Plus / Voyage 200 (240x128), and how
+//! they are drawn. Shared by the arbiter, the replay program, the Connect Four game and the
+//! human contest player.
 //!
 //! The screen is three columns: AI 1's column on the left, the board in the middle, AI 2's
 //! column on the right. Each AI's column holds its name (top line, at most N characters of
@@ -22,10 +31,19 @@
 //! | messages | x 48-111, y 73-91: 2 lines of 10 characters | x 74-165, y 99-119: 2 lines of 15 |
 //! | status line (the OS's) | y 92-99 | y 120-127 |
 
+pub mod dialog;
 mod draw;
+pub mod form;
+pub mod frame;
+pub mod input;
 mod layout;
 mod text;
 
-pub use draw::{draw_board_frame, draw_game, draw_names, draw_piece, show_lines, toggle_highlight};
+pub use draw::{
+    draw_board_frame, draw_game, draw_names, draw_piece, draw_piece_in, show_lines,
+    toggle_highlight,
+};
+pub use frame::Frame;
+pub use input::{Input, Interrupt, Keyboard};
 pub use layout::{Layout, Rect, CHAR_WIDTH, LINE_HEIGHT};
 pub use text::Line;

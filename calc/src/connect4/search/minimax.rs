@@ -7,7 +7,8 @@
 //! bound for the others (each root move is searched with the window `(best - 1, +inf)`), which is
 //! all the choice needs. So the set of tied best moves, hence the move played for a given
 //! generator state, is exactly plain Min-Max's. Inside the tree moves are tried centre first
-//! (ordering changes the node count, never a value). Depth counts plies from the root: depth 3
+//! (ordering changes the node count, never a value), a win at once ends the node, and a single
+//! threat to block is the only move tried (see [`negamax`]: both give the plain value). Depth counts plies from the root: depth 3
 //! plays a move, the opponent's reply and its own next move, then evaluates, as the seed's
 //! `calcIA(jeu, 3)` does. A finished game is evaluated at once, whatever the depth left.
 //!
@@ -17,8 +18,8 @@
 //! one does what the seed's author wanted ("that the AI does not always play the same moves").
 
 use super::alphabeta::CENTRE_FIRST;
-use crate::connect4::board::{Board, WIDTH};
-use crate::connect4::eval::seed_eval;
+use crate::connect4::board::{column_mask, Board, WIDTH};
+use crate::connect4::eval::{seed_eval, SEED_WIN};
 use crate::Rng;
 
 /// Above any value of [`seed_eval`].
@@ -78,14 +79,36 @@ pub fn choose(board: &Board, depth: u8, rng: &mut Rng) -> MinimaxChoice {
 }
 
 /// The Min-Max value of `board` for the side to move, exact inside `(alpha, beta)`.
+///
+/// Two shortcuts give the same value without trying every move (module doc): a side that can
+/// complete four now gets `SEED_WIN - (stones + 1)`, the largest value of any position below
+/// (a later win has more stones; no unfinished board reaches it); with two plies or more left,
+/// a side facing one playable threat of the opponent (and no win) must block it, any other move
+/// letting the opponent win at once, the smallest value possible there; facing two it loses at
+/// once whatever it plays.
 fn negamax(board: &Board, depth: u8, mut alpha: i32, beta: i32, nodes: &mut u32) -> i32 {
     *nodes = nodes.saturating_add(1);
     if depth == 0 || board.outcome().is_some() {
         return seed_eval(board, board.to_move()) as i32;
     }
+    let stones = i32::from(board.moves());
+    let playable = board.playable();
+    if board.winning_cells() & playable != 0 {
+        return i32::from(SEED_WIN) - (stones + 1);
+    }
+    let mut candidates = playable;
+    if depth >= 2 {
+        let threats = board.opponent_winning_cells() & playable;
+        if threats != 0 {
+            if threats & (threats - 1) != 0 {
+                return -(i32::from(SEED_WIN) - (stones + 2));
+            }
+            candidates = threats;
+        }
+    }
     let mut best = -INF;
     for &col in CENTRE_FIRST.iter() {
-        if !board.can_play(col) {
+        if candidates & column_mask(col) == 0 {
             continue;
         }
         let mut child = *board;
@@ -107,6 +130,45 @@ fn negamax(board: &Board, depth: u8, mut alpha: i32, beta: i32, nodes: &mut u32)
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Positions of seeded random play, 0 to 30 moves, the game going on.
+    fn random_positions(seed: u32, count: usize) -> impl Iterator<Item = Board> {
+        let mut rng = Rng::new(seed);
+        core::iter::from_fn(move || loop {
+            let length = rng.below(31);
+            let mut board = Board::new();
+            let mut n = 0;
+            while n < length && board.outcome().is_none() {
+                if board.play(rng.below(7) as u8).is_ok() {
+                    n += 1;
+                }
+            }
+            if board.outcome().is_none() {
+                return Some(board);
+            }
+        })
+        .take(count)
+    }
+
+    #[test]
+    fn same_values_as_plain_minimax_at_depth_5_on_random_positions() {
+        for board in random_positions(0x5EED_0005, 40) {
+            for depth in [1, 2, 3, 5] {
+                let values: [Option<i32>; 7] = core::array::from_fn(|c| {
+                    board.can_play(c as u8).then(|| {
+                        let mut child = board;
+                        child.play_col(c as u8);
+                        -plain(&child, depth - 1)
+                    })
+                });
+                let best = values.iter().flatten().max().copied().unwrap();
+                let ties = values.iter().filter(|v| **v == Some(best)).count();
+                let c = choose(&board, depth, &mut Rng::new(3));
+                assert_eq!((i32::from(c.score), usize::from(c.ties)), (best, ties));
+                assert_eq!(values[usize::from(c.column.unwrap())], Some(best));
+            }
+        }
+    }
 
     /// Plain Min-Max, all values exact: the reference the pruned search must agree with.
     fn plain(board: &Board, depth: u8) -> i32 {

@@ -1,5 +1,10 @@
 //! The record of what a program asked of the OS: every ROM call served (with readable
-//! arguments), and every string drawn, so tests can assert on what a program did and printed.
+//! arguments and the cycle count when it was served), and every string drawn, so tests can
+//! assert on what a program did and printed, and measure the time between two calls.
+//!
+//! A call identical to the one just before it (same call, caller and arguments: a program
+//! polling the keyboard or a timer in a loop) is counted on that record instead of making a
+//! new one, so that a wait of seconds stays one record.
 
 /// One ROM call served.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -12,6 +17,11 @@ pub struct CallRecord {
     pub caller: u32,
     /// The arguments and result, readable, e.g. `(x=0, y=0, "Hello", A_NORMAL)`.
     pub detail: String,
+    /// Cycles run since the machine was created when the call was served (the first of the
+    /// repeats).
+    pub cycles: u64,
+    /// How many identical calls followed this one at once (0: none).
+    pub repeats: u32,
 }
 
 /// One string or character drawn on the screen.
@@ -44,9 +54,25 @@ impl Transcript {
         self.calls.iter().map(|c| c.name).collect()
     }
 
-    /// How many times `name` was called.
+    /// How many times `name` was called (repeats included).
     pub fn count(&self, name: &str) -> usize {
-        self.calls.iter().filter(|c| c.name == name).count()
+        self.calls
+            .iter()
+            .filter(|c| c.name == name)
+            .map(|c| 1 + c.repeats as usize)
+            .sum()
+    }
+
+    /// Records `call`, or counts it on the last record when it repeats it.
+    pub fn record(&mut self, call: CallRecord) {
+        if let Some(last) = self.calls.last_mut() {
+            if last.index == call.index && last.caller == call.caller && last.detail == call.detail
+            {
+                last.repeats += 1;
+                return;
+            }
+        }
+        self.calls.push(call);
     }
 
     /// The strings drawn, in order.
@@ -64,11 +90,15 @@ impl Transcript {
 impl std::fmt::Display for Transcript {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         for c in &self.calls {
-            writeln!(
+            write!(
                 f,
                 "{:#06x} {}{} <- pc {:#08x}",
                 c.index, c.name, c.detail, c.caller
             )?;
+            if c.repeats > 0 {
+                write!(f, " (x{})", c.repeats + 1)?;
+            }
+            writeln!(f)?;
         }
         Ok(())
     }

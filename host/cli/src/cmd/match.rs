@@ -23,9 +23,10 @@ pub struct MatchArgs {
     #[command(flatten)]
     link: LinkArgs,
     /// AI 1 (O, moves first): a level of `joueur` (random, winblock, minimaxD, alphabetaN),
-    /// `fautif:N` (the faulty test AI with fault N), `basic:SOURCE` (a TI-BASIC AI from its
-    /// source text, e.g. basic:calc/programs/basic/joueur.txt; TI's OS only), or a calculator
-    /// file holding your AI (.89z, .89p, .89g...).
+    /// `human` or `human:NAME` (a person plays at the calculator's keyboard: the program
+    /// `humain`), `fautif:N` (the faulty test AI with fault N), `basic:SOURCE` (a TI-BASIC AI
+    /// from its source text, e.g. basic:calc/programs/basic/joueur.txt; TI's OS only), or a
+    /// calculator file holding your AI (.89z, .89p, .89g...).
     #[arg(long, default_value = "winblock")]
     ai1: String,
     /// AI 2 (X): as --ai1.
@@ -52,16 +53,16 @@ pub struct MatchArgs {
     /// The name variable's name.
     #[arg(long, default_value = "nom")]
     nom: String,
-    /// Directory with arbitre, joueur, fautif and replay as calculator files (default: build
+    /// Directory with arbitre, joueur, fautif, replay and humain as calculator files (default: build
     /// them from this repository).
     #[arg(long)]
     programs: Option<PathBuf>,
     /// Where the final screen is saved (PNG).
     #[arg(long, default_value = "match.png")]
     screenshot: PathBuf,
-    /// Seconds the game may take.
-    #[arg(long, default_value_t = 600)]
-    game_timeout: u64,
+    /// Seconds the game may take (default 600; 3600 when a person plays).
+    #[arg(long)]
+    game_timeout: Option<u64>,
     /// Do not take the final screen: the arbiter returns at once at the end.
     #[arg(long)]
     no_screenshot: bool,
@@ -92,6 +93,16 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         )
     };
     setup.validate()?;
+    let human = setup
+        .ais
+        .iter()
+        .any(|ai| matches!(ai, AiSpec::Human { .. }));
+    if human && args.link.cable.is_emu() {
+        anyhow::bail!(
+            "a person plays at a calculator's keyboard, and --cable emu has none: \
+             use TiEmu or a calculator on a cable"
+        );
+    }
     let programs = match &args.programs {
         Some(dir) => Programs::from_dir(dir, model)?,
         None => Programs::build(&std::env::current_dir()?)?,
@@ -110,8 +121,12 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         setup.arbiter_folder,
         setup.arguments()
     );
+    if human {
+        println!("a person plays: press the keys on the calculator when asked");
+    }
+    let timeout = args.game_timeout.unwrap_or(if human { 3600 } else { 600 });
     let options = RunOptions {
-        timeout: Duration::from_secs(args.game_timeout),
+        timeout: Duration::from_secs(timeout),
         screenshot: !args.no_screenshot,
         // In process the calculator answers at once: no need to wait between checks.
         poll: if args.link.cable.is_emu() {

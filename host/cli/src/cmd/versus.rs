@@ -80,6 +80,21 @@ pub fn run(args: VersusArgs) -> anyhow::Result<()> {
         side(&args.ai1, args.seed1, &f1)?,
         side(&args.ai2, args.seed2, &f2)?,
     ];
+    let human = sides.iter().any(|s| {
+        matches!(
+            s,
+            Side::Calculator {
+                ai: AiSpec::Human { .. },
+                ..
+            }
+        )
+    });
+    if human && args.link.cable.is_emu() {
+        anyhow::bail!(
+            "a person plays at a calculator's keyboard, and --cable emu has none: \
+             use TiEmu or a calculator on a cable"
+        );
+    }
     let options = VersusOptions {
         call_timeout: Duration::from_secs(args.call_timeout),
         // In process the calculator answers at once; over a cable, check twice a second.

@@ -22,10 +22,12 @@ pub struct Programs {
     pub fautif: Vec<u8>,
     /// The log viewer.
     pub replay: Vec<u8>,
+    /// A person at the keyboard as an AI.
+    pub humain: Vec<u8>,
 }
 
 /// The programs, by the name of their bin in calc/programs.
-const NAMES: [&str; 4] = ["arbitre", "joueur", "fautif", "replay"];
+const NAMES: [&str; 5] = ["arbitre", "joueur", "fautif", "replay", "humain"];
 
 impl Programs {
     /// Builds the programs from the repository containing `dir` (the cross build of
@@ -48,8 +50,8 @@ impl Programs {
     }
 
     /// Reads the programs from the calculator files `ti68k build` writes into `dir`
-    /// (`arbitre.89z`, `joueur.89z`, `fautif.89z`, `replay.89z`, or `.9xz`/`.v2z` for the other
-    /// models).
+    /// (`arbitre.89z`, `joueur.89z`, `fautif.89z`, `replay.89z`, `humain.89z`, or `.9xz`/`.v2z`
+    /// for the other models).
     pub fn from_dir(dir: &Path, model: Model) -> Result<Programs, MatchError> {
         let mut data = Vec::new();
         for program in NAMES {
@@ -69,6 +71,7 @@ impl Programs {
     }
 
     fn from_vec(mut data: Vec<Vec<u8>>) -> Programs {
+        let humain = data.pop().unwrap_or_default();
         let replay = data.pop().unwrap_or_default();
         let fautif = data.pop().unwrap_or_default();
         let joueur = data.pop().unwrap_or_default();
@@ -78,6 +81,7 @@ impl Programs {
             joueur,
             fautif,
             replay,
+            humain,
         }
     }
 }
@@ -163,6 +167,12 @@ pub fn ai_variables(
                 "faute",
                 Value::Integer(Integer::from(i64::from(*fault))),
             )?);
+        }
+        AiSpec::Human { name } => {
+            vars.push(program(folder, &setup.program, &programs.humain)?);
+            if let Some(name) = name {
+                vars.push(value(folder, "pseudo", Value::Str(name.clone()))?);
+            }
         }
         AiSpec::File(file) => vars.extend(user_ai(setup, folder, file)?),
         AiSpec::Basic(source) => vars.push(basic_ai(setup, folder, source)?),
@@ -323,6 +333,7 @@ mod tests {
             joueur: asm(2),
             fautif: asm(3),
             replay: asm(4),
+            humain: asm(5),
         }
     }
 

@@ -32,6 +32,13 @@ pub enum AiSpec {
     /// installed in text form under the AI program's name (TI's OS tokenizes it on its first
     /// run; PedroM has no TI-BASIC).
     Basic(PathBuf),
+    /// A person at the calculator's keyboard: the program `humain`, which asks for each
+    /// column. With a name, it is stored in `pseudo` of the AI's folder (else the person types
+    /// one at the first game).
+    Human {
+        /// The name the AI gives (1 to N characters), or `None` to let the person type it.
+        name: Option<String>,
+    },
 }
 
 impl AiSpec {
@@ -44,7 +51,8 @@ impl AiSpec {
     }
 
     /// An AI as the command line names it: a level of `joueur` (its seed `seed`), `fautif:N`,
-    /// `basic:SOURCE` (a TI-BASIC source text) or a calculator file (`.89z`...).
+    /// `basic:SOURCE` (a TI-BASIC source text), `human` or `human:NAME` (a person at the
+    /// calculator's keyboard, through `humain`) or a calculator file (`.89z`...).
     pub fn parse(text: &str, seed: u32) -> Result<AiSpec, MatchError> {
         if let Some(fault) = text.strip_prefix("fautif:") {
             return fault
@@ -61,6 +69,14 @@ impl AiSpec {
         if let Some(source) = text.strip_prefix("basic:") {
             return Ok(AiSpec::Basic(PathBuf::from(source)));
         }
+        if text == "human" {
+            return Ok(AiSpec::Human { name: None });
+        }
+        if let Some(name) = text.strip_prefix("human:") {
+            return Ok(AiSpec::Human {
+                name: Some(name.to_string()),
+            });
+        }
         let path = PathBuf::from(text);
         if path.extension().is_some() || path.exists() {
             return Ok(AiSpec::File(path));
@@ -76,6 +92,8 @@ impl AiSpec {
             AiSpec::Faulty { fault } => format!("fautif (fault {fault})"),
             AiSpec::File(path) => path.display().to_string(),
             AiSpec::Basic(path) => format!("TI-BASIC {}", path.display()),
+            AiSpec::Human { name: Some(name) } => format!("humain ({name}, at the keyboard)"),
+            AiSpec::Human { name: None } => "humain (at the keyboard)".to_string(),
         }
     }
 }
@@ -175,6 +193,15 @@ impl MatchSetup {
         for ai in &self.ais {
             if let AiSpec::Level { level, .. } = ai {
                 parse_level(level)?;
+            }
+            if let AiSpec::Human { name: Some(name) } = ai {
+                let limit = usize::from(name_limit(self.model));
+                if name.is_empty() || name.chars().count() > limit || name.contains('\\') {
+                    return Err(MatchError::Setup(format!(
+                        "human:{name}: a name has 1 to {limit} characters on a {} (no \\)",
+                        self.model
+                    )));
+                }
             }
         }
         Ok(())

@@ -44,7 +44,13 @@ impl Entrant {
             }));
         }
         let text = text.strip_prefix("calc:").unwrap_or(text);
-        Ok(Entrant::Calculator(AiSpec::parse(text, 0)?))
+        match AiSpec::parse(text, 0)? {
+            AiSpec::Human { .. } => Err(MatchError::Setup(format!(
+                "{text}: a person does not play tournaments (games run unattended, in \
+                 parallel); play one game with ti68k match --ai1 human"
+            ))),
+            ai => Ok(Entrant::Calculator(ai)),
+        }
     }
 
     /// Its name in tables: `native:minimax3`, `minimax3` (on the calculator), a file's stem.
@@ -53,6 +59,7 @@ impl Entrant {
             Entrant::Native(p) => format!("native:{}", p.name()),
             Entrant::Calculator(AiSpec::Level { level, .. }) => level.clone(),
             Entrant::Calculator(AiSpec::Faulty { fault }) => format!("fautif:{fault}"),
+            Entrant::Calculator(AiSpec::Human { .. }) => "human".to_string(),
             Entrant::Calculator(AiSpec::File(p) | AiSpec::Basic(p)) => p.file_stem().map_or_else(
                 || p.display().to_string(),
                 |s| s.to_string_lossy().into_owned(),
@@ -237,5 +244,23 @@ impl Crosstable {
             ));
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entrants_are_parsed_and_a_person_is_refused() {
+        assert_eq!(
+            Entrant::parse("native:solver").unwrap(),
+            Entrant::Native(C4Player::Solver)
+        );
+        assert_eq!(Entrant::parse("calc:minimax3").unwrap().name(), "minimax3");
+        for person in ["human", "human:Ann", "calc:human"] {
+            let err = Entrant::parse(person).unwrap_err().to_string();
+            assert!(err.contains("a person does not play tournaments"), "{err}");
+        }
     }
 }

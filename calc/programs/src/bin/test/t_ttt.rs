@@ -11,13 +11,16 @@
 //! - `ttt_minimax(depth, seed) -> cell + 1` (0: game over or depth 0): seed 004's Min-Max
 //!   (`calc::tictactoe::search::choose_move`); slots: score (as i16), nodes, the
 //!   generator's next draw;
+//! - `ttt_fast(depth, seed) -> cell + 1` (0: game over or depth 0): the same Min-Max answered
+//!   fast (`calc::tictactoe::fast::choose_move`, what the game `morpion` plays); slots as
+//!   `ttt_minimax`;
 //! - `out(i)`: result slot `i`.
 #![no_std]
 #![no_main]
 
 use calc::rng::Rng;
 use calc::tictactoe::ai::{self, Reason};
-use calc::tictactoe::{search, Board, Mark};
+use calc::tictactoe::{fast, search, Board, Mark};
 use programs::os::{Os, ProgramCell};
 use programs::testentry::{idle, Slots};
 
@@ -71,9 +74,24 @@ pub extern "C" fn ttt_seed003(seed: u32) -> u32 {
 /// Seed 004's Min-Max move at `depth`; see the file's documentation.
 #[no_mangle]
 pub extern "C" fn ttt_minimax(depth: u32, seed: u32) -> u32 {
+    minimax_with(search::choose_move, depth, seed)
+}
+
+/// The same move answered fast; see the file's documentation.
+#[no_mangle]
+pub extern "C" fn ttt_fast(depth: u32, seed: u32) -> u32 {
+    minimax_with(fast::choose_move, depth, seed)
+}
+
+/// Runs one of the two Min-Max searches and fills the slots.
+fn minimax_with(
+    choose: fn(&Board, u8, &mut Rng) -> Option<search::Choice>,
+    depth: u32,
+    seed: u32,
+) -> u32 {
     let mut rng = Rng::new(seed);
     let board = *BOARD.borrow_mut();
-    let choice = search::choose_move(&board, depth.min(9) as u8, &mut rng);
+    let choice = choose(&board, depth.min(9) as u8, &mut rng);
     let (score, nodes) = choice.map_or((0, 0), |c| (c.score, c.nodes));
     OUT.set([u32::from(score as u16), nodes, rng.next_u32(), 0]);
     choice.map_or(0, |c| u32::from(c.cell) + 1)
