@@ -46,7 +46,9 @@ fn centre_file(test: &str) -> Option<PathBuf> {
     let image = assemble_fixture("centre").unwrap();
     let var = programs::program_variable("main\\centre", &image).unwrap();
     let file = VarFile::single(Model::Ti89, var);
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("user-ai").join(test);
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("user-ai")
+        .join(test);
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("centre.89z");
     ti_files::disk::write_atomic(&path, &file.to_bytes().unwrap()).unwrap();
