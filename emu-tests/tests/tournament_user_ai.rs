@@ -342,7 +342,7 @@ fn a_tournament_of_eight_with_a_user_ai_is_killed_and_resumed() {
 }
 
 #[test]
-#[ignore = "long: about 15 minutes on two cores (docs/tournaments.md reports it)"]
+#[ignore = "long: about 6 minutes on two cores (docs/tournaments.md reports it)"]
 fn a_long_tournament_of_eight_with_a_user_ai() {
     let test = "a_long_tournament_of_eight_with_a_user_ai";
     let Some(centre) = centre_file(test) else {

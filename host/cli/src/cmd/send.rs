@@ -21,7 +21,7 @@ pub struct SendArgs {
     folder: Option<String>,
     /// Files to send: .89z/.9xz/.v2z, .89s, .89e, .89g (groups), ..., FLASH applications
     /// (.89k, .9xk, .v2k), and TI-BASIC sources as basic:FILE.txt (sent in text form as
-    /// main\\STEM, for TI's OS to tokenize; --folder for another folder).
+    /// main\STEM, for TI's OS to tokenize; --folder for another folder).
     #[arg(required = true)]
     files: Vec<PathBuf>,
 }
@@ -44,7 +44,7 @@ fn is_app_file(path: &std::path::Path) -> bool {
     Model::from_extension(ext).is_some() && ext.to_ascii_lowercase().ends_with('k')
 }
 
-/// A TI-BASIC source text (calc/programs/basic/README.md) as the program `main\\STEM` in text
+/// A TI-BASIC source text (calc/programs/basic/README.md) as the program `main\STEM` in text
 /// form.
 fn basic_source(path: &std::path::Path) -> anyhow::Result<ti_files::Variable> {
     let text = std::fs::read_to_string(path)
