@@ -197,3 +197,62 @@ fn meta_refuses_wrong_arguments_and_stops_without_an_arbiter() {
         "{texts:?}"
     );
 }
+
+/// As a person runs it from the command line (docs/tournaments.md#the-meta-program): `ti68k
+/// match --cable emu:calc.89g` installs the match and plays a game, `ti68k send` adds `meta`,
+/// `ti68k run` runs it, each command a calculator started from the variables of the state
+/// file. The tally is the games' one by one. This failed once: 4 moves into the first game
+/// `joueur` could not get its 17,840 bytes of linear memory with 77,006 bytes free in pieces,
+/// because the emulator did not compact the heap before refusing an allocation, as AMS does.
+#[test]
+fn meta_runs_on_a_calculator_kept_in_a_state_file() {
+    let test = "meta_runs_on_a_calculator_kept_in_a_state_file";
+    let Some(programs) = programs(test) else {
+        return;
+    };
+    let base = MatchSetup::new(
+        Model::Ti89,
+        [AiSpec::level("winblock", 5), AiSpec::level("winblock", 9)],
+    );
+    let dir = testkit::fresh_dir(&std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(test));
+    let state = dir.join("calc.89g");
+    let open = || {
+        let options = EmuOptions {
+            state: Some(state.clone()),
+            ..EmuOptions::new(base.model)
+        };
+        let mut c = Calculator::new(EmuCable::start(options).unwrap(), base.model);
+        c.delays = Delays::NONE;
+        c
+    };
+    // ti68k match: the arbiter and the AIs, one game.
+    {
+        let mut c = open();
+        install::install(&mut c, &base, programs, false).unwrap();
+        meta::play_one_by_one(&mut c, &base, 1, &options()).unwrap();
+    }
+    // ti68k send meta.89z.
+    {
+        let mut c = open();
+        c.send_variables(&[meta::meta_variable("main", &meta_data()).unwrap()])
+            .unwrap();
+    }
+    // ti68k run main\meta, then the tally read by another command.
+    {
+        let mut c = open();
+        let run = meta::run_meta(
+            &mut c,
+            "main",
+            &meta::arguments(&base, 10, "main"),
+            &options(),
+        )
+        .unwrap_or_else(|e| panic!("{test}: {e}"));
+        let mut one = calc(base.model);
+        install::install(&mut one, &base, programs, false).unwrap();
+        let (expected, _) = meta::play_one_by_one(&mut one, &base, 10, &options()).unwrap();
+        eprintln!("{test}: meta {:?}, one by one {expected:?}", run.tally);
+        assert_eq!(run.tally, expected, "{test}: meta's tally");
+    }
+    let mut c = open();
+    assert_eq!(int(&mut c, "main\\parties"), Some(10));
+}
