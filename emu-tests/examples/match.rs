@@ -32,7 +32,7 @@ fn ai(text: &str, seed: u32) -> Result<AiSpec, String> {
         return Ok(AiSpec::Basic(PathBuf::from(source)));
     }
     if text.contains('.') {
-        return Ok(AiSpec::File(PathBuf::from(text)));
+        return Ok(AiSpec::file(PathBuf::from(text), seed));
     }
     Ok(AiSpec::level(text, seed))
 }

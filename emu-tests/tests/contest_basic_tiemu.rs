@@ -108,7 +108,7 @@ fn tiemu_contest_basic_disqualified_pedrom_v200() {
     pedrom_disqualifies(
         "tiemu_contest_basic_disqualified_pedrom_v200",
         Model::V200,
-        AiSpec::File(basic_file(Model::V200)),
+        AiSpec::file(basic_file(Model::V200), 1),
     );
 }
 
@@ -169,6 +169,6 @@ fn tiemu_contest_basic_plays_ams_v200() {
     ams_plays(
         "tiemu_contest_basic_plays_ams_v200",
         Model::V200,
-        AiSpec::File(basic_file(Model::V200)),
+        AiSpec::file(basic_file(Model::V200), 1),
     );
 }

@@ -63,7 +63,7 @@ fn machine(images: &[ProgramImage; 4], setup: &MatchSetup) -> Machine {
                         .unwrap();
                 }
             }
-            AiSpec::File(_) | AiSpec::Basic(_) => {
+            AiSpec::File { .. } | AiSpec::Basic(_) => {
                 unreachable!("the harness tests use the project's AIs")
             }
         }

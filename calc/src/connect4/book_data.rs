@@ -6,7 +6,7 @@
 //! another column in 36 positions, a column proven worse in 36 of them.
 //!
 //! Generated, do not edit:
-//! `cargo run --release -p ti68k -- book connect4 --max-ply 6 --solve-nodes 50000000 --table-bits 24 --out calc/src/connect4/book_data.rs`
+//! `cargo run --release -p ti68k -- book connect4 --max-ply 6 --solve-nodes 50000000 --table-bits 24 --output calc/src/connect4/book_data.rs`
 
 /// The deepest position of the book (stones on the board).
 pub(super) const MAX_PLY: u8 = 6;

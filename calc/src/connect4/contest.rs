@@ -1,37 +1,39 @@
 //! The contest side of an AI: what `joueur()` does with the [`Request`] it finds in
-//! `colonne`/`nom`, and the picture of the game it keeps between calls.
+//! `colonne`/`nom`, and the picture of the game it keeps between calls. The AI itself is a
+//! [`Strategy`] (a name and a column for a position); this module is the protocol around it,
+//! the same for every strategy (the toolkit's ladder, or a user's own AI).
 //!
 //! `joueur()` ends after each move, so its state lives in a variable of its folder between
-//! calls: [`ContestAi::encode`] writes it as [`STATE_LEN`] bytes, [`ContestAi::decode`] reads it
-//! back (versioned, checked: a damaged state is an error, never a panic). A call is:
+//! calls: [`ContestGame::encode`] writes it as [`STATE_LEN`] bytes, [`ContestGame::decode`] reads
+//! it back (versioned, checked: a damaged state is an error, never a panic). A call is:
 //!
 //! ```text
 //! let request = Request::decode(colonne, nom)?;
-//! let mut ai = match request { NewGame { .. } => ContestAi::new(level, seed),
-//!                              _ => ContestAi::decode(&saved)? };
-//! match ai.respond(request, &mut table)? {
-//!     Answer::Name => write nom = the AI's name (colonne stays -1),
+//! let mut game = match request { NewGame { .. } => ContestGame::new(seed),
+//!                                _ => ContestGame::decode(&saved)? };
+//! match game.respond(request, &mut strategy)? {
+//!     Answer::Name => write nom = strategy.name() (colonne stays -1),
 //!     Answer::NameAndMove(c) => write nom = the name, colonne = c,
 //!     Answer::Move(c) => write colonne = c,
 //!     Answer::Done => delete the saved state,
 //! }
-//! save ai.encode() unless Done
+//! save game.encode() unless Done
 //! ```
 //!
-//! Columns in answers are the protocol's 1..7. The random draws of a move come from a generator
-//! seeded by the game's seed and the move number, so a game replays exactly from its seed.
+//! Columns in answers are the protocol's 1..7 (a strategy that returns a column it cannot play
+//! gets it written as such: the arbiter disqualifies it). The random draws of a move come from
+//! [`move_rng`] (the game's seed and the move number), so a game replays exactly from its
+//! seed, natively as on the calculator.
 
-use super::ai::{self, Ai};
 use super::board::{Board, Player, CELLS};
 use super::protocol::{Model, Request};
-use super::search;
-use crate::Rng;
+use super::strategy::{move_rng, Strategy};
 
 /// Length of an encoded state.
 pub const STATE_LEN: usize = 10 + CELLS as usize;
 
-/// The version byte of the encoded state.
-const STATE_VERSION: u8 = 1;
+/// The version byte of the encoded state (2: the strategy is no longer part of it).
+const STATE_VERSION: u8 = 2;
 
 /// What the AI must leave in the variables (module doc).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,10 +74,10 @@ impl core::fmt::Display for ContestError {
 
 impl core::error::Error for ContestError {}
 
-/// An AI taking part in a contest game.
+/// An AI's picture of a contest game: its seat, the model, the seed of its draws and the moves
+/// so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ContestAi {
-    ai: Ai,
+pub struct ContestGame {
     seed: u32,
     seat: Player,
     model: Model,
@@ -83,12 +85,11 @@ pub struct ContestAi {
     count: u8,
 }
 
-impl ContestAi {
-    /// An AI of level `ai` whose random choices derive from `seed` (take it from a timer for
-    /// variety, or fix it to replay a game).
-    pub fn new(ai: Ai, seed: u32) -> ContestAi {
-        ContestAi {
-            ai,
+impl ContestGame {
+    /// A game whose random choices derive from `seed` (take it from a timer for variety, or
+    /// fix it to replay a game).
+    pub fn new(seed: u32) -> ContestGame {
+        ContestGame {
             seed,
             seat: Player::First,
             model: Model::Ti89,
@@ -107,6 +108,11 @@ impl ContestAi {
         self.model
     }
 
+    /// The seed of the AI's draws.
+    pub fn seed(&self) -> u32 {
+        self.seed
+    }
+
     /// The AI's picture of the game.
     pub fn board(&self) -> Board {
         let mut b = Board::new();
@@ -117,11 +123,11 @@ impl ContestAi {
         b
     }
 
-    /// Handles one call. `table` serves the engine levels (see [`ai::choose`]).
-    pub fn respond(
+    /// Handles one call: `strategy` chooses this AI's moves.
+    pub fn respond<S: Strategy + ?Sized>(
         &mut self,
         request: Request,
-        table: &mut [search::Entry],
+        strategy: &mut S,
     ) -> Result<Answer, ContestError> {
         match request {
             Request::NewGame { seat, model } => {
@@ -130,7 +136,7 @@ impl ContestAi {
                 self.count = 0;
                 match seat {
                     Player::Second => Ok(Answer::Name),
-                    Player::First => Ok(Answer::NameAndMove(self.play_own(table)?)),
+                    Player::First => Ok(Answer::NameAndMove(self.play_own(strategy)?)),
                 }
             }
             Request::OpponentMoved(col) => {
@@ -139,7 +145,7 @@ impl ContestAi {
                     return Err(ContestError::BadOpponentMove);
                 }
                 self.push(col);
-                Ok(Answer::Move(self.play_own(table)?))
+                Ok(Answer::Move(self.play_own(strategy)?))
             }
             Request::GameOver(_) => {
                 self.count = 0;
@@ -155,26 +161,25 @@ impl ContestAi {
         }
     }
 
-    /// Chooses, records and returns this AI's move (1..7).
-    fn play_own(&mut self, table: &mut [search::Entry]) -> Result<u8, ContestError> {
+    /// Asks the strategy for this AI's move, records it if it is legal and returns it (1..7,
+    /// or what the strategy said: the arbiter disqualifies a column it cannot play).
+    fn play_own<S: Strategy + ?Sized>(&mut self, strategy: &mut S) -> Result<u8, ContestError> {
         let board = self.board();
-        let mut rng = Rng::new(
-            self.seed
-                .wrapping_add((self.count as u32).wrapping_mul(0x9E37_79B9)),
-        );
-        let col = ai::choose(self.ai, &board, &mut rng, table)
-            .column
-            .ok_or(ContestError::NoMove)?;
-        self.push(col);
-        Ok(col + 1)
+        if board.outcome().is_some() {
+            return Err(ContestError::NoMove);
+        }
+        let col = strategy.choose(&board, &mut move_rng(self.seed, self.count));
+        if board.can_play(col) {
+            self.push(col);
+        }
+        Ok(col.saturating_add(1))
     }
 
-    /// The state as bytes: version, level code, seat (1/2), model (1/2), seed (big-endian),
-    /// move count, then the moves (0-based columns), zero-padded.
+    /// The state as bytes: version, 0, seat (1/2), model (1/2), seed (big-endian), move
+    /// count, 0, then the moves (0-based columns), zero-padded.
     pub fn encode(&self) -> [u8; STATE_LEN] {
         let mut out = [0u8; STATE_LEN];
         out[0] = STATE_VERSION;
-        out[1] = self.ai.code();
         out[2] = self.seat.number();
         out[3] = self.model.code() as u8;
         out[4..8].copy_from_slice(&self.seed.to_be_bytes());
@@ -183,14 +188,13 @@ impl ContestAi {
         out
     }
 
-    /// Reads a state written by [`ContestAi::encode`], checking every field and replaying the
-    /// moves.
-    pub fn decode(bytes: &[u8]) -> Result<ContestAi, ContestError> {
+    /// Reads a state written by [`ContestGame::encode`], checking every field and replaying
+    /// the moves.
+    pub fn decode(bytes: &[u8]) -> Result<ContestGame, ContestError> {
         let bad = ContestError::BadState;
         if bytes.len() != STATE_LEN || bytes[0] != STATE_VERSION {
             return Err(bad);
         }
-        let ai = Ai::from_code(bytes[1]).ok_or(bad)?;
         let seat = match bytes[2] {
             1 => Player::First,
             2 => Player::Second,
@@ -208,8 +212,7 @@ impl ContestAi {
         for &m in &moves[..count as usize] {
             board.play(m).map_err(|_| bad)?;
         }
-        Ok(ContestAi {
-            ai,
+        Ok(ContestGame {
             seed,
             seat,
             model,
@@ -222,78 +225,106 @@ impl ContestAi {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::connect4::ai::Ai;
     use crate::connect4::protocol::{End, Value};
+    use crate::connect4::search;
+    use crate::connect4::strategy::{self, Ladder};
 
     #[test]
-    fn a_game_through_the_protocol() {
-        let mut table = [search::Entry::EMPTY; 64];
-        let mut first = ContestAi::new(Ai::WinBlock, 1);
-        let mut second = ContestAi::new(Ai::EASY, 2);
+    fn a_game_through_the_protocol_is_the_game_played_directly() {
+        let mut tables = [[search::Entry::EMPTY; 64]; 2];
+        let [t1, t2] = &mut tables;
+        let mut first = ContestGame::new(1);
+        let mut second = ContestGame::new(2);
         let r = Request::decode(Value::Integer(-1), Value::Integer(1)).unwrap();
-        assert_eq!(second.respond(r, &mut table), Ok(Answer::Name));
+        let mut easy = Ladder::new(Ai::EASY, t2);
+        assert_eq!(second.respond(r, &mut easy), Ok(Answer::Name));
         let r = Request::decode(Value::Integer(0), Value::Integer(1)).unwrap();
-        let Ok(Answer::NameAndMove(mut col)) = first.respond(r, &mut table) else {
+        let mut winblock = Ladder::new(Ai::WinBlock, t1);
+        let Ok(Answer::NameAndMove(mut col)) = first.respond(r, &mut winblock) else {
             panic!("first player must name itself and play");
         };
         // Alternate through the saved states, as joueur() does between calls.
         let mut states = [first.encode(), second.encode()];
         let mut turn = 1;
         let mut board = Board::from_moves("").unwrap();
+        let mut moves = [0u8; 42];
+        let mut count = 0;
         board.play(col - 1).unwrap();
+        moves[0] = col - 1;
+        count += 1;
         while board.outcome().is_none() {
-            let mut ai = ContestAi::decode(&states[turn]).unwrap();
+            let mut game = ContestGame::decode(&states[turn]).unwrap();
             let r = Request::decode(Value::Integer(col as i32), Value::Missing).unwrap();
-            let Ok(Answer::Move(c)) = ai.respond(r, &mut table) else {
+            let answer = if turn == 0 {
+                game.respond(r, &mut winblock)
+            } else {
+                game.respond(r, &mut easy)
+            };
+            let Ok(Answer::Move(c)) = answer else {
                 panic!("expected a move");
             };
             board.play(c - 1).unwrap();
-            assert_eq!(ai.board(), board);
-            states[turn] = ai.encode();
+            moves[count] = c - 1;
+            count += 1;
+            assert_eq!(game.board(), board);
+            states[turn] = game.encode();
             col = c;
             turn = 1 - turn;
         }
-        let mut ai = ContestAi::decode(&states[0]).unwrap();
+        let mut game = ContestGame::decode(&states[0]).unwrap();
         let end = Request::GameOver(End::Draw);
-        assert_eq!(ai.respond(end, &mut table), Ok(Answer::Done));
+        assert_eq!(game.respond(end, &mut winblock), Ok(Answer::Done));
+        // The same strategies and seeds played directly make the same moves.
+        let direct = strategy::play([&mut winblock, &mut easy], [1, 2]);
+        assert_eq!(direct.moves(), &moves[..count]);
     }
 
     #[test]
     fn damaged_states_are_errors() {
-        let ai = ContestAi::new(Ai::STRONG, 7);
-        let good = ai.encode();
-        assert_eq!(ContestAi::decode(&good), Ok(ai));
-        assert_eq!(ContestAi::decode(&good[..10]), Err(ContestError::BadState));
+        let game = ContestGame::new(7);
+        let good = game.encode();
+        assert_eq!(ContestGame::decode(&good), Ok(game));
+        assert_eq!(
+            ContestGame::decode(&good[..10]),
+            Err(ContestError::BadState)
+        );
         let mut bad = good;
-        bad[0] = 9;
-        assert_eq!(ContestAi::decode(&bad), Err(ContestError::BadState));
+        bad[0] = 1;
+        assert_eq!(
+            ContestGame::decode(&bad),
+            Err(ContestError::BadState),
+            "version 1"
+        );
         let mut bad = good;
         bad[8] = 43;
-        assert_eq!(ContestAi::decode(&bad), Err(ContestError::BadState));
+        assert_eq!(ContestGame::decode(&bad), Err(ContestError::BadState));
         let mut bad = good;
         bad[8] = 7;
         // Seven stones in column 1: illegal.
-        assert_eq!(ContestAi::decode(&bad), Err(ContestError::BadState));
+        assert_eq!(ContestGame::decode(&bad), Err(ContestError::BadState));
     }
 
     #[test]
     fn an_impossible_opponent_move_is_an_error() {
         let mut table = [search::Entry::EMPTY; 64];
+        let mut random = Ladder::new(Ai::Random, &mut table);
         // Second player, column 1 full (six moves there), the opponent to move.
-        let mut state = ContestAi::new(Ai::Random, 3).encode();
+        let mut state = ContestGame::new(3).encode();
         state[2] = 2;
         state[8] = 6;
-        let mut ai = ContestAi::decode(&state).unwrap();
-        assert_eq!(ai.board().to_move(), Player::First);
-        let full = ai.respond(Request::OpponentMoved(0), &mut table);
+        let mut game = ContestGame::decode(&state).unwrap();
+        assert_eq!(game.board().to_move(), Player::First);
+        let full = game.respond(Request::OpponentMoved(0), &mut random);
         assert_eq!(full, Err(ContestError::BadOpponentMove));
         // A legal opponent move gets an answer; a second "opponent move" in a row does not.
         assert!(matches!(
-            ai.respond(Request::OpponentMoved(3), &mut table),
+            game.respond(Request::OpponentMoved(3), &mut random),
             Ok(Answer::Move(_))
         ));
-        let mut first = ai;
+        let mut first = game;
         first.seat = Player::First;
-        let again = first.respond(Request::OpponentMoved(3), &mut table);
+        let again = first.respond(Request::OpponentMoved(3), &mut random);
         assert_eq!(again, Err(ContestError::BadOpponentMove));
     }
 }

@@ -14,6 +14,9 @@
 //!   [`book`] first.
 //! - [`solver`]: the exact solver (scores in the public test sets' convention).
 //! - [`protocol`]: the `colonne`/`nom` values of the contest, typed ([`protocol::Request`]).
+//! - [`strategy`]: the AI contract — [`strategy::Strategy`] (a name, a column for a
+//!   position) that a user implements; [`strategy::play`] plays two strategies as the contest
+//!   would, [`strategy::Ladder`] makes a ladder player one.
 //! - [`contest`]: what an AI does with a request and the state it keeps between calls.
 //! - [`referee`]: the arbiter's checks, disqualifications and result codes.
 //! - [`log`]: the compact, versioned game-log format.
@@ -21,9 +24,10 @@
 //!
 //! # For the calculator programs
 //!
-//! - `joueur` (an AI): `Request::decode(colonne, nom)`, then
-//!   [`contest::ContestAi::respond`]`(request, &mut table) -> Answer`, saving
-//!   [`contest::ContestAi::encode`]'s bytes in a variable between calls (recipe in [`contest`]).
+//! - `joueur` (an AI, `programs::contest::joueur` for any strategy): `Request::decode(colonne,
+//!   nom)`, then [`contest::ContestGame::respond`]`(request, &mut strategy) -> Answer`, saving
+//!   [`contest::ContestGame::encode`]'s bytes in a variable between calls (recipe in
+//!   [`contest`]).
 //! - `arbitre`: [`referee::Referee`] — `call()` says whom to run with which values,
 //!   `answer(colonne, nom)` checks what came back (or `fault(..)` for an error or a timeout),
 //!   `final_calls()` and `result()` end the game; [`log::GameLog::encode`] writes the log.
@@ -67,6 +71,7 @@ pub mod protocol;
 pub mod referee;
 pub mod search;
 pub mod solver;
+pub mod strategy;
 pub mod tt;
 
 pub use board::{Board, MoveError, Outcome, ParseError, ParseErrorKind, Player};

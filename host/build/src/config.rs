@@ -1,7 +1,10 @@
-//! The calculator programs and their build settings, read from `calc/programs/Cargo.toml`.
+//! The calculator programs of a program crate and their build settings, read from its
+//! `Cargo.toml` (`calc/programs/Cargo.toml`, or a user's project made by `ti68k new`).
 //!
-//! Every `[[bin]]` of that crate is a program. Its settings live in
-//! `[package.metadata.ti.programs.<bin>]`:
+//! Every `[[bin]]` of the crate is a Rust program; the features its `required-features` names
+//! are turned on when it is built for the calculator. A program made of C or GNU assembler
+//! sources has no bin: its table lists its `sources` (docs/building.md#c-and-assembly-programs).
+//! The settings of a program live in `[package.metadata.ti.programs.<name>]`:
 //!
 //! | key | meaning | default |
 //! | --- | --- | --- |
@@ -11,23 +14,39 @@
 //! | `name` | calculator variable name (1-8 characters) | the bin name |
 //! | `pcrel` | PC-relative code and data addressing: no relocation table, ~5 % smaller code, ~2 % slower; `false` for absolute addresses and a relocation table | `true` |
 //! | `trap-error` | AMS error number raised to the caller after a trap (a panic, a stack overflow, no memory), once the program has cleaned up and shown why on the status line; 0: none, the program returns normally. For programs run by other programs (the contest's AIs), whose caller must learn that they failed | `0` |
+//! | `sources` | C (`.c`), preprocessed assembler (`.S`) and plain GNU assembler (`.s`) files, relative to the crate: the program is built from them instead of a bin (`profile` and `stack` do not apply) | none |
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::BuildError;
 
 /// Default shadow-stack size in bytes.
 pub const DEFAULT_STACK: u32 = 4096;
 
+/// What a program is built from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProgramSource {
+    /// A bin of the crate, Rust, built through wasm32 and wasm2c; with the features its
+    /// `required-features` names.
+    Rust {
+        /// The features to turn on.
+        features: Vec<String>,
+    },
+    /// C and assembler files (paths relative to the crate, or absolute), compiled and
+    /// assembled with GCC `-m68000`: a TIGCC-style nostub program whose entry is `_main`.
+    Sources(Vec<PathBuf>),
+}
 /// The cargo profiles of calc/programs/Cargo.toml a program may be built with.
 pub const PROFILES: [&str; 3] = ["release", "size", "size-core-fast"];
 
 /// Build settings of one program.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProgramConfig {
-    /// The cargo bin that is the program.
+    /// The program's name: the cargo bin of a Rust program, the table's name otherwise.
     pub bin: String,
+    /// Rust, or C and assembler files.
+    pub source: ProgramSource,
     /// Name of the calculator variable (without folder).
     pub var_name: String,
     /// Cargo profile of the wasm build.
@@ -66,10 +85,12 @@ impl Programs {
     /// Parses the text of the program crate's `Cargo.toml`.
     pub fn parse(text: &str) -> Result<Programs, String> {
         let doc: toml::Table = text.parse().map_err(|e| format!("{e}"))?;
+        let no_bins = Vec::new();
         let bins = doc
             .get("bin")
-            .and_then(|b| b.as_array())
-            .ok_or("no [[bin]] entries: every program is a bin of this crate")?;
+            .map(|b| b.as_array().ok_or("[[bin]] must be an array of tables"))
+            .transpose()?
+            .unwrap_or(&no_bins);
         let settings = doc
             .get("package")
             .and_then(|p| p.get("metadata"))
@@ -82,18 +103,38 @@ impl Programs {
                 .get("name")
                 .and_then(|n| n.as_str())
                 .ok_or("a [[bin]] without a name")?;
+            let features = match bin.get("required-features") {
+                None => Vec::new(),
+                Some(list) => list
+                    .as_array()
+                    .and_then(|l| l.iter().map(|f| f.as_str().map(str::to_string)).collect())
+                    .ok_or(format!(
+                        "[[bin]] {name}: required-features must be a list of strings"
+                    ))?,
+            };
             let table = settings
                 .and_then(|s| s.get(name))
                 .and_then(|t| t.as_table());
-            let config = program_config(name, table)?;
+            let config = program_config(name, ProgramSource::Rust { features }, table)?;
             programs.insert(name.to_string(), config);
         }
-        if let Some(settings) = settings {
-            if let Some(stray) = settings.keys().find(|k| !programs.contains_key(*k)) {
+        for (name, table) in settings.into_iter().flatten() {
+            if programs.contains_key(name) {
+                continue;
+            }
+            let table = table.as_table();
+            if !table.is_some_and(|t| t.contains_key("sources")) {
                 return Err(format!(
-                    "[package.metadata.ti.programs.{stray}] names no [[bin]]"
+                    "[package.metadata.ti.programs.{name}] names no [[bin]] and lists no sources"
                 ));
             }
+            let config = program_config(name, ProgramSource::Sources(Vec::new()), table)?;
+            programs.insert(name.to_string(), config);
+        }
+        if programs.is_empty() {
+            return Err("no program: add a [[bin]] (Rust) or a \
+                        [package.metadata.ti.programs.NAME] table with sources (C, assembler)"
+                .into());
         }
         Ok(Programs { programs })
     }
@@ -109,27 +150,66 @@ impl Programs {
     }
 }
 
-fn program_config(bin: &str, table: Option<&toml::Table>) -> Result<ProgramConfig, String> {
+/// The settings every program may have, and those of Rust programs only.
+const SETTINGS: [&str; 6] = ["gcc-opt", "name", "pcrel", "trap-error", "profile", "stack"];
+const RUST_ONLY: [&str; 2] = ["profile", "stack"];
+
+fn program_config(
+    bin: &str,
+    source: ProgramSource,
+    table: Option<&toml::Table>,
+) -> Result<ProgramConfig, String> {
     let get_str = |key: &'static str| table.and_then(|t| t.get(key)).map(|v| (key, v));
+    let rust = matches!(source, ProgramSource::Rust { .. });
     let mut config = ProgramConfig {
         bin: bin.to_string(),
+        source,
         var_name: bin.to_string(),
         profile: "release".to_string(),
         stack: DEFAULT_STACK,
-        gcc_opt: "-O2".to_string(),
+        gcc_opt: if rust { "-O2" } else { "-Os" }.to_string(),
         pcrel: true,
         trap_error: 0,
     };
     if let Some(table) = table {
         for key in table.keys() {
-            if !["profile", "stack", "gcc-opt", "name", "pcrel", "trap-error"]
-                .contains(&key.as_str())
-            {
+            let key = key.as_str();
+            if key == "sources" && rust {
                 return Err(format!(
-                    "program {bin}: unknown setting {key:?} (known: profile, stack, gcc-opt, name, pcrel, trap-error)"
+                    "program {bin} is a [[bin]] and lists sources: a program is Rust (a bin) or \
+                     C and assembler (sources), not both"
+                ));
+            }
+            if RUST_ONLY.contains(&key) && !rust {
+                return Err(format!(
+                    "program {bin}: {key} is a setting of Rust programs; a program built from \
+                     sources has no wasm stack or cargo profile"
+                ));
+            }
+            if key != "sources" && !SETTINGS.contains(&key) {
+                return Err(format!(
+                    "program {bin}: unknown setting {key:?} (known: profile, stack, gcc-opt, \
+                     name, pcrel, trap-error, sources)"
                 ));
             }
         }
+    }
+    if let Some((key, v)) = get_str("sources") {
+        let list = v
+            .as_array()
+            .and_then(|l| {
+                l.iter()
+                    .map(|f| f.as_str().map(PathBuf::from))
+                    .collect::<Option<Vec<_>>>()
+            })
+            .ok_or(format!("program {bin}: {key} must be a list of file names"))?;
+        if list.is_empty() {
+            return Err(format!("program {bin}: sources is empty"));
+        }
+        for file in &list {
+            source_kind(file).map_err(|e| format!("program {bin}: {e}"))?;
+        }
+        config.source = ProgramSource::Sources(list);
     }
     if let Some((key, v)) = get_str("profile") {
         let v = v
@@ -187,6 +267,32 @@ fn program_config(bin: &str, table: Option<&toml::Table>) -> Result<ProgramConfi
     Ok(config)
 }
 
+/// The kinds of source file a program may list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SourceFile {
+    /// C (`.c`), compiled by GCC `-m68000` with the TIGCC-style header.
+    C,
+    /// Assembler run through the C preprocessor first (`.S`): `#include "tigcclib.h"` gives it
+    /// the ROM-call indexes.
+    PreprocessedAsm,
+    /// Plain GNU assembler (`.s`): the ROM-call indexes are defined as symbols `ROM_<name>`.
+    Asm,
+}
+
+/// The kind of `file`, from its extension.
+pub fn source_kind(file: &Path) -> Result<SourceFile, String> {
+    match file.extension().and_then(|e| e.to_str()) {
+        Some("c") => Ok(SourceFile::C),
+        Some("S") => Ok(SourceFile::PreprocessedAsm),
+        Some("s") => Ok(SourceFile::Asm),
+        _ => Err(format!(
+            "{}: not a source file the build knows (.c for C, .S for assembler with the C \
+             preprocessor, .s for plain GNU assembler)",
+            file.display()
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -226,6 +332,64 @@ trap-error = 9
             programs.get("nope"),
             Err(BuildError::UnknownProgram { .. })
         ));
+    }
+
+    #[test]
+    fn programs_of_sources_and_bins_with_features() {
+        let text = r#"
+[package]
+name = "mine"
+[[bin]]
+name = "joueur"
+required-features = ["calculator"]
+[package.metadata.ti.programs.joueur]
+stack = 8192
+[package.metadata.ti.programs.cjoueur]
+sources = ["src/joueur.c", "src/draw.s"]
+trap-error = 9
+"#;
+        let programs = Programs::parse(text).unwrap();
+        let rust = programs.get("joueur").unwrap();
+        assert_eq!(
+            rust.source,
+            ProgramSource::Rust {
+                features: vec!["calculator".into()]
+            }
+        );
+        let c = programs.get("cjoueur").unwrap();
+        assert_eq!(
+            c.source,
+            ProgramSource::Sources(vec!["src/joueur.c".into(), "src/draw.s".into()])
+        );
+        assert_eq!((c.gcc_opt.as_str(), c.trap_error), ("-Os", 9));
+        // A C project needs no [[bin]] at all.
+        let only_c = "[package.metadata.ti.programs.p]\nsources = [\"p.c\"]\n";
+        assert!(Programs::parse(only_c).unwrap().get("p").is_ok());
+        for (bad, why) in [
+            (
+                text.replace("stack = 8192", "sources = [\"x.c\"]"),
+                "not both",
+            ),
+            (
+                text.replace("trap-error = 9", "stack = 4096"),
+                "setting of Rust programs",
+            ),
+            (
+                text.replace("src/draw.s", "src/draw.asm"),
+                "not a source file",
+            ),
+            (
+                text.replace(
+                    "sources = [\"src/joueur.c\", \"src/draw.s\"]",
+                    "gcc-opt = \"-Os\"",
+                ),
+                "lists no sources",
+            ),
+            ("[package]\nname = \"empty\"\n".to_string(), "no program"),
+        ] {
+            let e = Programs::parse(&bad).unwrap_err();
+            assert!(e.contains(why), "{why}: {e}");
+        }
     }
 
     #[test]

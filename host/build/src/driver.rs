@@ -10,39 +10,46 @@
 //! 5. the 68000-only check and the size report;
 //! 6. the calculator files.
 //!
-//! Intermediate files go to `target/ti-build/<program>/` (the wasm module, the raw and tuned
-//! C, `rom_calls.h`, objects, the ELF file and its map; `<program>-absolute`, `-bounds`... for builds that
-//! differ from the program's settings); the files to `target/ti/` unless told otherwise.
+//! A program made of C and assembler sources skips stages 1 and 2: its files are compiled
+//! with the TIGCC-style header ([`crate::tigcc`]) and linked with the same start-up code,
+//! session and helpers (`sources`).
+//!
+//! The program crate and the toolkit it links with are a [`Project`]: the toolkit's own
+//! `calc/programs`, or a user's project anywhere. Intermediate files go to
+//! `<target>/ti-build/<program>/` (the wasm module, the raw and tuned C, `rom_calls.h`,
+//! objects, the ELF file and its map; `<program>-absolute`, `-bounds`... for builds that
+//! differ from the program's settings); the files to `<target>/ti/` unless told otherwise.
 //! A lock file serialises builds that share the target directory (parallel test binaries).
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use super::config::Programs;
+use super::config::{ProgramConfig, ProgramSource, Programs};
 use super::gcc::{ensure_plugin, Compiler, SourceKind};
 use super::glue::{self, RUNTIME_EXPORTS};
 use super::image::ProgramImage;
+use super::project::Project;
 use super::report::SizeReport;
 use super::tools::{run, Tools};
 use super::wasm::ModuleInfo;
-use super::{cargo, check68k, linker, package, prelude, rom_calls, BuildError, Route};
-
-/// The program crate, relative to the repository root.
-pub const PROGRAMS_DIR: &str = "calc/programs";
+use super::{cargo, check68k, linker, package, prelude, rom_calls, sources, BuildError, Route};
 
 /// What to build, and where.
 #[derive(Clone, Debug)]
 pub struct BuildOptions {
-    /// The repository's root.
-    pub root: PathBuf,
-    /// The program (a bin of `calc/programs`).
+    /// The program crate and the toolkit.
+    pub project: Project,
+    /// The program (a bin of the crate, or a program of C and assembler sources).
     pub program: String,
+    /// The program's settings when they come from the command line rather than the crate's
+    /// manifest (loose C and assembler files); `None` to read the manifest.
+    pub config: Option<ProgramConfig>,
     /// Calculator folder of the variable.
     pub folder: String,
     /// Calculator name of the variable; `None` for the program's configured name.
     pub name: Option<String>,
-    /// Where the calculator files go; `None` for `target/ti`.
+    /// Where the calculator files go; `None` for `<target>/ti`.
     pub out_dir: Option<PathBuf>,
     /// The route from Rust to 68000 code.
     pub route: Route,
@@ -55,11 +62,18 @@ pub struct BuildOptions {
 }
 
 impl BuildOptions {
-    /// Options for `program` with the defaults: folder `main`, files in `target/ti`.
+    /// Options for `program` of the toolkit's own crate (`calc/programs` of the checkout at
+    /// `root`) with the defaults: folder `main`, files in `target/ti`.
     pub fn new(root: impl Into<PathBuf>, program: &str) -> BuildOptions {
+        BuildOptions::in_project(Project::toolkit_programs(&root.into()), program)
+    }
+
+    /// Options for `program` of `project`, with the defaults.
+    pub fn in_project(project: Project, program: &str) -> BuildOptions {
         BuildOptions {
-            root: root.into(),
+            project,
             program: program.to_string(),
+            config: None,
             folder: "main".to_string(),
             name: None,
             out_dir: None,
@@ -81,38 +95,59 @@ pub struct Built {
     pub elf: PathBuf,
     /// The calculator files written (.89z, .9xz, .v2z).
     pub files: Vec<PathBuf>,
+    /// What GCC said about the program's own C and assembler sources (warnings), empty for
+    /// a Rust program.
+    pub warnings: Vec<String>,
 }
 
-/// The repository root: the first directory at or above `start` holding
+/// The toolkit's root: the first directory at or above `start` holding
 /// `calc/programs/Cargo.toml`.
 pub fn repository_root(start: &Path) -> Result<PathBuf, BuildError> {
     start
         .ancestors()
-        .find(|dir| dir.join(PROGRAMS_DIR).join("Cargo.toml").is_file())
+        .find(|dir| {
+            dir.join(super::project::PROGRAMS_DIR)
+                .join("Cargo.toml")
+                .is_file()
+        })
         .map(Path::to_path_buf)
         .ok_or_else(|| BuildError::NoRepository(start.display().to_string()))
 }
 
-fn io(what: String) -> impl FnOnce(std::io::Error) -> BuildError {
+pub(crate) fn io(what: String) -> impl FnOnce(std::io::Error) -> BuildError {
     move |source| BuildError::Io { what, source }
 }
 
-fn write(path: &Path, text: &str) -> Result<(), BuildError> {
+pub(crate) fn write(path: &Path, text: &str) -> Result<(), BuildError> {
     std::fs::write(path, text).map_err(io(format!("writing {}", path.display())))
+}
+
+/// What the front end (Rust, or C and assembler) hands the linker.
+pub(crate) struct Objects {
+    /// The object files.
+    pub objects: Vec<PathBuf>,
+    /// The symbols to export (besides `_start`).
+    pub exports: Vec<String>,
+    /// Sizes only a Rust program has: wasm data segments, linear memory, shadow stack.
+    pub wasm_data: u32,
+    pub linear: u32,
+    pub stack: u32,
+    /// GCC's warnings on the user's own sources.
+    pub warnings: Vec<String>,
 }
 
 /// Builds one program: see the module documentation.
 pub fn build(options: &BuildOptions) -> Result<Built, BuildError> {
     options.route.check_enabled()?;
     let tools = Tools::find()?;
-    tools.check_wasm2c_version()?;
-    let root = &options.root;
-    let crate_dir = root.join(PROGRAMS_DIR);
-    let programs = Programs::load(&crate_dir)?;
-    let config = programs.get(&options.program)?;
+    let project = &options.project;
+    let config = match &options.config {
+        Some(config) => config.clone(),
+        None => Programs::load(&project.dir)?.get(&options.program)?.clone(),
+    };
     let program = &config.bin;
 
-    let work = root.join("target/ti-build");
+    let work = project.work_dir();
     std::fs::create_dir_all(&work).map_err(io(format!("creating {}", work.display())))?;
     let lock_path = work.join("lock");
     let lock = File::create(&lock_path).map_err(io(format!("creating {}", lock_path.display())))?;
@@ -120,8 +155,6 @@ pub fn build(options: &BuildOptions) -> Result<Built, BuildError> {
     lock.lock()
         .map_err(io(format!("locking {}", lock_path.display())))?;
 
-    // 1. Rust -> wasm32, and the module's checks.
-    let wasm = cargo::build_wasm(&tools, &crate_dir, &work.join("cargo"), config)?;
     let pcrel = options.pcrel.unwrap_or(config.pcrel);
     // Variants other than the program's own settings get their own directory.
     let mut variant = program.clone();
@@ -133,6 +166,83 @@ pub fn build(options: &BuildOptions) -> Result<Built, BuildError> {
     }
     let dir = work.join(&variant);
     std::fs::create_dir_all(&dir).map_err(io(format!("creating {}", dir.display())))?;
+    // The program's folder, first on the include path, holds the ROM-call header.
+    write(&dir.join("rom_calls.h"), &rom_calls::c_header())?;
+    let plugin = ensure_plugin(&tools, &project.toolkit, &work.join("plugin"))?;
+    let rt = project.rt();
+    let os = project.os();
+    let mut compiler = Compiler::new(
+        &tools,
+        plugin,
+        vec![dir.clone(), rt.clone(), rt.join("include"), os.clone()],
+    )?;
+    if options.bounds_checks {
+        compiler.define("W68K_BOUNDS_CHECK=1");
+    }
+    compiler.set_pcrel(pcrel);
+
+    let front = match &config.source {
+        ProgramSource::Rust { features } => {
+            rust_objects(&tools, options, &config, features, &dir, &compiler)?
+        }
+        ProgramSource::Sources(files) => {
+            sources::objects(project, &config, files, &dir, &compiler)?
+        }
+    };
+
+    // 4. Link.
+    let mut exports = front.exports;
+    let elf = dir.join(format!("{program}.elf"));
+    linker::link(&tools, &rt.join("link.ld"), &front.objects, &exports, &elf)?;
+    let elf_bytes = std::fs::read(&elf).map_err(io(format!("reading {}", elf.display())))?;
+    exports.push("_start".to_string());
+    let (image, sections) = linker::read_image(&elf_bytes, &exports)?;
+    image.validate()?;
+
+    // 5. The 68000-only check and the report.
+    let instructions = check68k::check(&tools, &elf)?;
+    let report = SizeReport {
+        program: program.clone(),
+        code: sections.text,
+        rodata: sections.rodata,
+        wasm_data: front.wasm_data,
+        bss: sections.bss,
+        relocations: image.relocations.len() as u32,
+        variable: image.variable_data_len() as u32,
+        linear: front.linear,
+        stack: front.stack,
+        instructions,
+    };
+    write(&dir.join("size.txt"), &format!("{report}\n"))?;
+
+    // 6. Files.
+    let out_dir = options.out_dir.clone().unwrap_or_else(|| project.out_dir());
+    let name = options.name.as_deref().unwrap_or(&config.var_name);
+    let files = package::write_files(&image, &options.folder, name, &out_dir, program)?;
+    drop(lock);
+    Ok(Built {
+        image,
+        report,
+        elf,
+        files,
+        warnings: front.warnings,
+    })
+}
+
+/// Stages 1 to 3 of a Rust program: its objects, exports and wasm sizes.
+fn rust_objects(
+    tools: &Tools,
+    options: &BuildOptions,
+    config: &ProgramConfig,
+    features: &[String],
+    dir: &Path,
+    compiler: &Compiler,
+) -> Result<Objects, BuildError> {
+    tools.check_wasm2c_version()?;
+    let project = &options.project;
+    let program = &config.bin;
+    // 1. Rust -> wasm32, and the module's checks.
+    let wasm = cargo::build_wasm(tools, project, features, config)?;
     let module_path = dir.join(format!("{}.wasm", prelude::MODULE));
     std::fs::copy(&wasm, &module_path).map_err(io(format!("copying {}", wasm.display())))?;
     let mut info = read_module(&module_path)?;
@@ -178,20 +288,9 @@ pub fn build(options: &BuildOptions) -> Result<Built, BuildError> {
         glue::generate(&info, program, linear)? + &glue::trap_error_definition(config.trap_error);
     write(&glue_path, &glue_c)?;
 
-    // 3. GCC. The program's folder, first on the include path, also holds the ROM-call header.
-    write(&dir.join("rom_calls.h"), &rom_calls::c_header())?;
-    let plugin = ensure_plugin(&tools, root, &work.join("plugin"))?;
-    let rt = crate_dir.join("rt");
-    let os = crate_dir.join("src/os");
-    let mut compiler = Compiler::new(
-        &tools,
-        plugin,
-        vec![dir.clone(), rt.clone(), rt.join("include"), os.clone()],
-    )?;
-    if options.bounds_checks {
-        compiler.define("W68K_BOUNDS_CHECK=1");
-    }
-    compiler.set_pcrel(pcrel);
+    // 3. GCC.
+    let rt = project.rt();
+    let os = project.os();
     let sources: Vec<(PathBuf, &str, SourceKind)> = vec![
         (c_path, config.gcc_opt.as_str(), SourceKind::Generated),
         (glue_path, "-Os", SourceKind::Generated),
@@ -208,58 +307,39 @@ pub fn build(options: &BuildOptions) -> Result<Built, BuildError> {
     ];
     let mut objects = Vec::new();
     for (source, opt, kind) in &sources {
-        let stem = source
-            .file_name()
-            .map(|n| n.to_string_lossy().replace('.', "_"))
-            .unwrap_or_default();
-        let object = dir.join(format!("{stem}.o"));
-        compiler.compile(source, &object, opt, *kind)?;
-        objects.push(object);
+        objects.push(compile(compiler, source, dir, opt, *kind)?.0);
     }
-
-    // 4. Link.
     let mut exports: Vec<String> = glue::exported_functions(&info)?
         .iter()
         .map(|e| e.name.clone())
         .collect();
     exports.extend(RUNTIME_EXPORTS.iter().map(|s| s.to_string()));
-    let elf = dir.join(format!("{program}.elf"));
-    linker::link(&tools, &rt.join("link.ld"), &objects, &exports, &elf)?;
-    let elf_bytes = std::fs::read(&elf).map_err(io(format!("reading {}", elf.display())))?;
-    exports.push("_start".to_string());
-    let (image, sections) = linker::read_image(&elf_bytes, &exports)?;
-    image.validate()?;
-
-    // 5. The 68000-only check and the report.
-    let instructions = check68k::check(&tools, &elf)?;
-    let report = SizeReport {
-        program: program.clone(),
-        code: sections.text,
-        rodata: sections.rodata,
+    Ok(Objects {
+        objects,
+        exports,
         wasm_data: info.data_segment_bytes,
-        bss: sections.bss,
-        relocations: image.relocations.len() as u32,
-        variable: image.variable_data_len() as u32,
         linear,
         stack: config.stack,
-        instructions,
-    };
-    write(&dir.join("size.txt"), &format!("{report}\n"))?;
-
-    // 6. Files.
-    let out_dir = options
-        .out_dir
-        .clone()
-        .unwrap_or_else(|| root.join("target/ti"));
-    let name = options.name.as_deref().unwrap_or(&config.var_name);
-    let files = package::write_files(&image, &options.folder, name, &out_dir, program)?;
-    drop(lock);
-    Ok(Built {
-        image,
-        report,
-        elf,
-        files,
+        warnings: Vec::new(),
     })
+}
+
+/// Compiles `source` into an object of `dir` named after it; returns the object and what
+/// GCC printed.
+pub(crate) fn compile(
+    compiler: &Compiler,
+    source: &Path,
+    dir: &Path,
+    opt: &str,
+    kind: SourceKind,
+) -> Result<(PathBuf, String), BuildError> {
+    let stem = source
+        .file_name()
+        .map(|n| n.to_string_lossy().replace('.', "_"))
+        .unwrap_or_default();
+    let object = dir.join(format!("{stem}.o"));
+    let said = compiler.compile(source, &object, opt, kind)?;
+    Ok((object, said))
 }
 
 fn read_module(path: &Path) -> Result<ModuleInfo, BuildError> {
@@ -276,7 +356,7 @@ fn check_module(program: &str, info: &ModuleInfo, stack: u32) -> Result<u32, Bui
     if info.memories != [(1, Some(1))] {
         return Err(unsupported(format!(
             "the module must have one memory of exactly one 64 KiB page (it has {:?}); keep \
-             the memory flags of calc/programs/.cargo/config.toml",
+             the memory flags the build passes (host/build/src/cargo.rs)",
             info.memories
         )));
     }
@@ -312,6 +392,6 @@ fn check_module(program: &str, info: &ModuleInfo, stack: u32) -> Result<u32, Bui
         )));
     }
     info.linear_bytes().ok_or_else(|| {
-        unsupported("the module does not export __heap_base (see .cargo/config.toml)".into())
+        unsupported("the module does not export __heap_base (see host/build/src/cargo.rs)".into())
     })
 }

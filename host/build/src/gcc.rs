@@ -19,6 +19,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use super::rom_calls;
 use super::tools::{run, Tools};
 use super::BuildError;
 
@@ -68,15 +69,16 @@ impl Compiler {
         self.pcrel = pcrel;
     }
 
-    /// Compiles `source` (C, or `.S` assembler) into `object` at optimisation `opt`. `kind`
-    /// adds the flags of generated code (no warnings) or of library code (no builtins).
+    /// Compiles `source` (C, `.S` or `.s` assembler) into `object` at optimisation `opt`.
+    /// `kind` adds the flags of generated code (no warnings), of library code (no builtins) or
+    /// of the user's own sources (warnings shown, not fatal). Returns what GCC printed.
     pub fn compile(
         &self,
         source: &Path,
         object: &Path,
         opt: &str,
         kind: SourceKind,
-    ) -> Result<(), BuildError> {
+    ) -> Result<String, BuildError> {
         let mut cmd = Command::new(&self.gcc);
         cmd.args(["-m68000", opt, "-c"])
             .args([
@@ -117,9 +119,20 @@ impl Compiler {
                 cmd.args(["-std=gnu11", "-Wall", "-Wextra", "-Werror"])
                     .args(["-fno-builtin", "-fno-tree-loop-distribute-patterns"]);
             }
+            SourceKind::User => {
+                cmd.args(["-std=gnu11", "-Wall"]);
+                if source.extension().is_some_and(|e| e == "s") {
+                    // Plain assembler has no preprocessor: the ROM-call indexes become
+                    // symbols, as in the project's assembler fixtures.
+                    for call in rom_calls::ALL {
+                        cmd.arg(format!("-Wa,--defsym,ROM_{}={}", call.name, call.index));
+                    }
+                }
+            }
         }
         cmd.arg(source).arg("-o").arg(object);
-        run(&mut cmd, &format!("compiling {}", source.display())).map(|_| ())
+        let out = run(&mut cmd, &format!("compiling {}", source.display()))?;
+        Ok(String::from_utf8_lossy(&out.stderr).into_owned())
     }
 }
 
@@ -132,6 +145,8 @@ pub enum SourceKind {
     Runtime,
     /// mem* and the arithmetic helpers: also no builtins, so GCC does not call them back.
     Library,
+    /// The user's own C and assembler: warnings on, shown to the user, not errors.
+    User,
 }
 
 /// Builds the alignment plugin into `out_dir` if it is missing or older than its source, and

@@ -5,7 +5,8 @@
 //!
 //! | stage | module |
 //! | --- | --- |
-//! | program settings (`calc/programs/Cargo.toml`) | [`config`] |
+//! | the program crate and the toolkit (`calc/programs`, or a user's project) | [`project`] |
+//! | program settings (`[package.metadata.ti.programs]` of the crate) | [`config`] |
 //! | Rust -> wasm32 (Debian's rustc, `-Zbuild-std=core`) | `cargo` |
 //! | module facts and checks | [`wasm`] |
 //! | wasm2c's output tuned for the 68000 | [`prelude`] |
@@ -13,6 +14,7 @@
 //! | GCC and its alignment plugin | `gcc` |
 //! | GNU ld, then ELF -> [`ProgramImage`] | [`linker`] |
 //! | 68000-only check | [`check68k`] |
+//! | C and assembler programs, the TIGCC-style header | `sources`, [`tigcc`] |
 //! | size report | [`report`] |
 //! | calculator files | `package` |
 //!
@@ -30,14 +32,18 @@ mod image;
 pub mod linker;
 mod package;
 pub mod prelude;
+pub mod project;
 pub mod report;
 pub mod rom_calls;
 mod route;
+mod sources;
+pub mod tigcc;
 pub mod tools;
 pub mod wasm;
 
 pub use driver::{build, repository_root, BuildOptions, Built};
 pub use image::{ImageError, ProgramImage, Relocation};
+pub use project::Project;
 pub use route::Route;
 
 /// Everything that can stop a build. Each message says what was wrong and what to do.
@@ -88,7 +94,7 @@ pub enum BuildError {
         message: String,
     },
     /// No program of that name.
-    #[error("there is no program {name:?}; the programs are: {known}")]
+    #[error("there is no program {name:?} in this project; its programs are: {known}")]
     UnknownProgram {
         /// The name asked for.
         name: String,
@@ -101,6 +107,12 @@ pub enum BuildError {
          from inside it or pass --root"
     )]
     NoRepository(String),
+    /// No program crate where the command was run.
+    #[error("{0}")]
+    NoProject(String),
+    /// The toolkit's runtime cannot be found.
+    #[error("{0}")]
+    NoToolkit(String),
     /// The wasm module cannot be read.
     #[error(transparent)]
     Wasm(#[from] wasm::WasmError),

@@ -140,6 +140,11 @@ fn explain_link_error(error: BuildError) -> BuildError {
             Some(import) => format!(
                 "{s}: the program imports ams.{import}, which calc/programs/src/os/ams.c does not implement"
             ),
+            None if *s == "_main" => {
+                "_main: a C or assembler program defines its entry, void _main(void) \
+                 (TIGCC's name; docs/c-programs.md)"
+                    .to_string()
+            }
             None if s.starts_with("__") && (s.contains("sf") || s.contains("df")) => format!(
                 "{s}: a floating-point helper; the 68000 route has no floating point"
             ),
@@ -313,5 +318,8 @@ mod tests {
             error.to_string(),
             "the link left undefined symbols:\n__paritydi2: not defined by the runtime (calc/programs/rt)"
         );
+        let output = "glue.c:(.text+0x4): undefined reference to `_main'\n";
+        let error = explain_link_error(ld_failed(output)).to_string();
+        assert!(error.contains("void _main(void)"), "{error}");
     }
 }

@@ -61,22 +61,32 @@ impl fmt::Display for SizeReport {
             "  code             {:>6}  ({} instructions, all 68000)",
             self.code, self.instructions
         )?;
-        writeln!(
-            f,
-            "  read-only data   {:>6}  (of which wasm data segments {})",
-            self.rodata, self.wasm_data
-        )?;
+        // A C or assembler program has no wasm module, hence no linear memory.
+        let wasm = self.linear > 0;
+        if wasm {
+            writeln!(
+                f,
+                "  read-only data   {:>6}  (of which wasm data segments {})",
+                self.rodata, self.wasm_data
+            )?;
+        } else {
+            writeln!(f, "  read-only data   {:>6}", self.rodata)?;
+        }
         writeln!(
             f,
             "  zeroed data      {:>6}  (runtime state, zeroed at each run)",
             self.bss
         )?;
-        writeln!(
+        write!(
             f,
             "  relocations      {:>6}  ({} entries of 4 bytes, + 3 bytes end of table and tag)",
             self.relocations * 4,
             self.relocations
         )?;
+        if !wasm {
+            return Ok(());
+        }
+        writeln!(f)?;
         write!(
             f,
             "  linear memory    {:>6}  at run time, from the OS heap (shadow stack {}, statics {})",
@@ -130,5 +140,15 @@ mod tests {
             ..report
         };
         insta::assert_snapshot!(too_large.to_string());
+        let c_program = SizeReport {
+            program: "cjoueur".into(),
+            variable: 2_000,
+            code: 1_800,
+            instructions: 700,
+            rodata: 150,
+            bss: 6,
+            ..Default::default()
+        };
+        insta::assert_snapshot!(c_program.to_string());
     }
 }

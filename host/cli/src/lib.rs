@@ -1,6 +1,7 @@
 //! The game-play side of the command-line tool, as a library: native matches and ladders
 //! ([`play`]), the Connect Four contest driven over the link ([`contest`]), benchmarks
-//! ([`bench`]) and the opening-book generator ([`book`]). The `ti68k` binary is a thin layer of
+//! ([`bench`]), the opening-book generator ([`book`]) and the projects of your own
+//! ([`template`], `ti68k new`). The `ti68k` binary is a thin layer of
 //! one file per subcommand over it (`src/cmd/`).
 //!
 //! It sits on top of the other crates (docs/architecture.md): `ti-files` (calculator files),
@@ -14,4 +15,5 @@ pub mod cable;
 pub mod contest;
 pub mod play;
 pub mod rating;
+pub mod template;
 pub mod tournament;

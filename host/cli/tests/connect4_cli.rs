@@ -173,7 +173,8 @@ fn book_writes_a_small_book_and_says_what_it_proved() {
             "100000",
             "--table-bits",
             "16",
-            "--out",
+            "--verbose",
+            "--output",
         ])
         .arg(&path)
         .output()

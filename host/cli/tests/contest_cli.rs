@@ -2,41 +2,16 @@
 //! as the arbiter writes it (custom data of type C4L in a `.89y` file) is replayed, and bad
 //! match set-ups are refused with a message saying what is wrong.
 
+mod common;
+
 use std::process::Command;
 
-use calc::connect4::log::GameLog;
-use calc::connect4::protocol;
-use ti68k::contest::setup::{AiSpec, MatchSetup};
-use ti68k::contest::verify;
-use ti_files::{Model, VarFile, VarPath, VarType, Variable};
+use common::journal_file;
+
+use ti_files::{Model, VarFile, VarPath, Variable};
 
 fn ti68k() -> Command {
     Command::new(env!("CARGO_BIN_EXE_ti68k"))
-}
-
-/// A `.89y` file holding the log of a native game, as `ti68k recv main\journal` would save it.
-fn journal_file(dir: &std::path::Path) -> (std::path::PathBuf, Vec<u8>) {
-    let setup = MatchSetup::new(
-        Model::Ti89,
-        [AiSpec::level("winblock", 4), AiSpec::level("minimax3", 6)],
-    );
-    let native = verify::native_game(&setup).unwrap();
-    let game = GameLog {
-        model: protocol::Model::Ti89,
-        names: [&native.names[0], &native.names[1]],
-        moves: &native.moves,
-        result: native.result,
-    };
-    let mut data = vec![0u8; 200];
-    let len = game.encode(&mut data).unwrap();
-    data.truncate(len);
-    data.extend_from_slice(b"\0c4l\0\xF8");
-    let var =
-        Variable::from_data(VarPath::parse("main\\journal").unwrap(), VarType::OTH, data).unwrap();
-    let file = VarFile::single(Model::Ti89, var);
-    let path = dir.join("journal.89y");
-    ti_files::disk::write_atomic(&path, &file.to_bytes().unwrap()).unwrap();
-    (path, native.moves)
 }
 
 #[test]

@@ -36,7 +36,7 @@ fn every_link_command_takes_the_usb_cables() {
     for (cable, missing) in [("silver", "no SilverLink"), ("usb", "no TI-89 Titanium")] {
         for args in [
             vec!["send", "--cable", cable, "x.89s"],
-            vec!["recv", "--cable", cable, "-o", out, "main\\x"],
+            vec!["recv", "--cable", cable, "-d", out, "main\\x"],
             vec!["ls", "--cable", cable],
             vec!["screenshot", "--cable", cable, "-o", "shot.png"],
             vec!["backup", "--cable", cable, "-o", "b.89g"],
@@ -48,7 +48,7 @@ fn every_link_command_takes_the_usb_cables() {
             assert!(!ok, "{args:?}");
             // send and restore read their file first: it does not exist.
             if args[0] == "send" || args[0] == "restore" {
-                assert!(text.contains("reading"), "{args:?}: {text}");
+                assert!(text.contains("cannot read"), "{args:?}: {text}");
                 continue;
             }
             assert!(text.contains(missing), "{args:?}: {text}");

@@ -61,6 +61,16 @@ pub enum FlashDataType {
 }
 
 impl FlashDataType {
+    /// What it is, in words: `operating system`, `application`, `certificate`, `licence`.
+    pub fn name(self) -> &'static str {
+        match self {
+            FlashDataType::Os => "operating system",
+            FlashDataType::App => "application",
+            FlashDataType::Certificate => "certificate",
+            FlashDataType::License => "licence",
+        }
+    }
+
     /// The byte stored in the header.
     pub fn byte(self) -> u8 {
         match self {
@@ -148,7 +158,7 @@ pub enum FlashError {
         available: usize,
     },
     /// A block does not start with `**TIFL**`.
-    #[error("not a FLASH file: no **TIFL** signature at offset {offset} (a raw .tib? wrap it with FlashFile::os_from_tib)")]
+    #[error("not a FLASH file: no **TIFL** signature at offset {offset}; FLASH files (.89u, .9xk, .v2u...) start with one, and a raw OS image (.tib) has none")]
     BadSignature {
         /// Offset where the signature was expected.
         offset: usize,

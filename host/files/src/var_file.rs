@@ -64,6 +64,22 @@ pub enum FileError {
         /// The signature expected.
         expected: String,
     },
+    /// The file is shorter than its header says: it was cut short.
+    #[error("truncated: {len} of {size} bytes (the file was cut short, in a copy or a download?)", len = group_digits(*len), size = group_digits(*size))]
+    Cut {
+        /// Bytes present.
+        len: usize,
+        /// Bytes the header announces.
+        size: usize,
+    },
+    /// The file is longer than its header says.
+    #[error("corrupted file: the header says {size} bytes, the file has {len}", len = group_digits(*len), size = group_digits(*size))]
+    TrailingBytes {
+        /// Bytes present.
+        len: usize,
+        /// Bytes the header announces.
+        size: usize,
+    },
     /// A fixed marker or padding has the wrong bytes.
     #[error("corrupted file: {what} at offset {offset:#x} should be {expected:02x?}, found {found:02x?}")]
     BadMarker {
@@ -167,6 +183,19 @@ pub fn parse_extension(ext: &str) -> Result<(Model, Option<VarType>), FileError>
     VarType::from_extension_letter(letter)
         .map(|t| (model, Some(t)))
         .ok_or_else(unknown)
+}
+
+/// `2781` as `2,781`: byte counts in messages.
+fn group_digits(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
 }
 
 fn le16(b: &[u8], at: usize) -> usize {
@@ -306,11 +335,16 @@ impl VarFile {
         need(bytes, table_end + 6, format!("a table of {count} entries"))?;
         let size_field = le32(bytes, table_end);
         marker(bytes, table_end + 4, &MARKER, "the A5 5A marker")?;
-        if size_field != bytes.len() {
-            return Err(FileError::BadOffset {
-                what: "the file-size field".into(),
-                found: size_field,
-                expected: bytes.len(),
+        if size_field > bytes.len() {
+            return Err(FileError::Cut {
+                len: bytes.len(),
+                size: size_field,
+            });
+        }
+        if size_field < bytes.len() {
+            return Err(FileError::TrailingBytes {
+                len: bytes.len(),
+                size: size_field,
             });
         }
         // The offset that follows entry i: the next entry's, or the file size.

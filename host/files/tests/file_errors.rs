@@ -19,20 +19,50 @@ fn every_truncation_is_an_error() {
         for len in 0..bytes.len() {
             let e = err(&bytes[..len], ext);
             assert!(
-                matches!(e, FileError::Truncated { .. } | FileError::BadOffset { .. }),
+                matches!(
+                    e,
+                    FileError::Truncated { .. }
+                        | FileError::BadOffset { .. }
+                        | FileError::Cut { .. }
+                ),
                 "{name} cut at {len}: {e}"
             );
         }
         // Trailing garbage is refused too.
         let mut long = bytes.clone();
         long.push(0);
-        assert!(matches!(err(&long, ext), FileError::BadOffset { .. }));
+        assert!(matches!(err(&long, ext), FileError::TrailingBytes { .. }));
     }
     let e = err(&golden("str1.89s")[..40], "89s");
     assert_eq!(
         e.to_string(),
         "truncated file: the header needs 60 bytes, the file has 40"
     );
+}
+
+/// A file cut after its header says how long it was, and how long it should be (not the
+/// offsets of the header's fields).
+#[test]
+fn a_cut_file_says_how_much_of_it_is_there() {
+    let program = ti_files::Variable::asm_program(
+        ti_files::VarPath::parse("main\\big").unwrap(),
+        [vec![0x4E; 2700], vec![0, 0, 0xF3]].concat(),
+    )
+    .unwrap();
+    let bytes = VarFile::single(Model::V200, program).to_bytes().unwrap();
+    assert!(bytes.len() > 1000, "a file of thousands of bytes");
+    let len = bytes.len().to_string();
+    let grouped = format!("{},{}", &len[..len.len() - 3], &len[len.len() - 3..]);
+    let e = err(&bytes[..100], "v2z");
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "truncated: 100 of {grouped} bytes (the file was cut short, in a copy or a download?)"
+        )
+    );
+    let mut long = bytes.clone();
+    long.extend([0; 1000]);
+    assert!(err(&long, "v2z").to_string().contains("the header says"));
 }
 
 #[test]
@@ -80,7 +110,7 @@ fn structural_corruption_is_located() {
     ));
     let mut size = bytes.clone();
     size[0x4C] += 1;
-    assert!(matches!(err(&size, "89s"), FileError::BadOffset { .. }));
+    assert!(matches!(err(&size, "89s"), FileError::Cut { .. }));
     let mut mark = bytes.clone();
     mark[0x50] = 0;
     let e = err(&mark, "89s");

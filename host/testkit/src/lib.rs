@@ -182,9 +182,69 @@ pub fn doc_table_rows(markdown: &str, heading: &str) -> Vec<Vec<String>> {
     rows
 }
 
+/// A fenced code block of a Markdown page: its info string (```` ```rust file=src/lib.rs ````
+/// gives `rust file=src/lib.rs`) and its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CodeBlock {
+    /// The words after the opening fence.
+    pub info: String,
+    /// The lines between the fences, each ending with a newline.
+    pub text: String,
+}
+
+impl CodeBlock {
+    /// The value of `key=value` in the info string, if there is one.
+    pub fn attribute(&self, key: &str) -> Option<&str> {
+        self.info
+            .split_whitespace()
+            .find_map(|w| w.strip_prefix(key)?.strip_prefix('='))
+    }
+
+    /// The words of the info string.
+    pub fn words(&self) -> Vec<&str> {
+        self.info.split_whitespace().collect()
+    }
+}
+
+/// Every fenced (```` ``` ````) code block of `markdown`, in order: what a test that follows a
+/// page (docs/tutorial.md) runs and writes.
+pub fn code_blocks(markdown: &str) -> Vec<CodeBlock> {
+    let mut blocks = Vec::new();
+    let mut open: Option<CodeBlock> = None;
+    for line in markdown.lines() {
+        let fence = line.trim_start().strip_prefix("```");
+        match (&mut open, fence) {
+            (None, Some(info)) => {
+                open = Some(CodeBlock {
+                    info: info.trim().to_string(),
+                    text: String::new(),
+                })
+            }
+            (Some(_), Some(_)) => blocks.extend(open.take()),
+            (Some(block), None) => {
+                block.text.push_str(line);
+                block.text.push('\n');
+            }
+            (None, None) => {}
+        }
+    }
+    blocks
+}
+
 #[cfg(test)]
 mod tests {
-    use super::doc_table_rows;
+    use super::{code_blocks, doc_table_rows};
+
+    #[test]
+    fn code_blocks_with_their_info() {
+        let md = "text\n\n```sh\ncd x\nls\n```\n\n```rust file=src/lib.rs\nfn f() {}\n```\n";
+        let blocks = code_blocks(md);
+        assert_eq!(blocks.len(), 2);
+        assert_eq!(blocks[0].info, "sh");
+        assert_eq!(blocks[0].text, "cd x\nls\n");
+        assert_eq!(blocks[1].attribute("file"), Some("src/lib.rs"));
+        assert_eq!(blocks[1].words(), ["rust", "file=src/lib.rs"]);
+    }
 
     #[test]
     fn table_rows_of_one_section() {

@@ -23,7 +23,7 @@ pub mod program;
 pub mod saved;
 pub mod sitting;
 
-use crate::os::Os;
+use crate::os::{Bytes, Os};
 
 /// Who plays each side (0 a person).
 pub const KINDS: usize = 0;
@@ -49,6 +49,21 @@ pub const GAME_FIRST: usize = 31;
 pub const GAME_LEN: usize = 32;
 /// The moves of the game in progress.
 pub const MOVES: usize = 33;
+
+/// A game's first settings: a person as side 1 against `computer` as side 2, side 1 first,
+/// half a second's pause, the two `names` (8 characters each), seed 1 and no game in progress.
+pub const fn defaults<const LEN: usize>(computer: u8, names: &[u8; 2 * NAME_LEN]) -> Bytes<LEN> {
+    let mut data = [0u8; LEN];
+    data[KINDS + 1] = computer;
+    data[PAUSE] = 5;
+    let mut i = 0;
+    while i < names.len() {
+        data[NAMES + i] = names[i];
+        i += 1;
+    }
+    data[SEED + 3] = 1;
+    Bytes(data)
+}
 
 /// The name of `side` (0 or 1).
 pub fn name(data: &[u8], side: usize) -> &[u8] {

@@ -12,7 +12,7 @@
 mod table;
 
 use crate::game::program::{self, Program};
-use crate::game::{FIRST, MOVES, NAMES, NAME_LEN, PAUSE, PAUSE_MAX, PLAYING, SEED};
+use crate::game::{self, FIRST, MOVES, NAMES, NAME_LEN, PAUSE, PAUSE_MAX, PLAYING};
 use crate::os::{Bytes, Name, Os};
 use crate::ui::form::Item;
 use table::{Morpion, KIND_NAMES};
@@ -44,19 +44,7 @@ const MORPION: Program = Program {
 };
 
 /// A person (X) against the hard computer (O), X first, half a second's pause.
-const DEFAULTS: Bytes<LEN> = {
-    let mut data = [0u8; LEN];
-    data[1] = 4;
-    data[PAUSE] = 5;
-    let names = b"Player XPlayer O";
-    let mut i = 0;
-    while i < names.len() {
-        data[NAMES + i] = names[i];
-        i += 1;
-    }
-    data[SEED + 3] = 1;
-    Bytes(data)
-};
+const DEFAULTS: Bytes<LEN> = game::defaults(4, b"Player XPlayer O");
 
 /// The program.
 pub fn main(mut os: Os) {

@@ -13,7 +13,7 @@ pub mod request;
 mod table;
 
 use crate::game::program::{self, Program};
-use crate::game::{FIRST, MOVES, NAMES, NAME_LEN, PAUSE, PAUSE_MAX, PLAYING, SEED};
+use crate::game::{self, FIRST, MOVES, NAMES, NAME_LEN, PAUSE, PAUSE_MAX, PLAYING};
 use crate::os::{Bytes, Name, Os};
 use crate::ui::form::Item;
 use table::{Puiss4, KIND_NAMES};
@@ -45,19 +45,7 @@ const PUISS4: Program = Program {
 };
 
 /// A person (player 1, first) against the expert, half a second's pause.
-const DEFAULTS: Bytes<LEN> = {
-    let mut data = [0u8; LEN];
-    data[1] = 6;
-    data[PAUSE] = 5;
-    let names = b"Player 1Player 2";
-    let mut i = 0;
-    while i < names.len() {
-        data[NAMES + i] = names[i];
-        i += 1;
-    }
-    data[SEED + 3] = 1;
-    Bytes(data)
-};
+const DEFAULTS: Bytes<LEN> = game::defaults(6, b"Player 1Player 2");
 
 /// The program.
 pub fn main(mut os: Os) {

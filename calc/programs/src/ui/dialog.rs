@@ -82,21 +82,24 @@ pub fn draw_box(os: &mut Os, frame: &Frame, lines: &[&[u8]], extra: i16, footer:
 
 /// Shows `lines` in a box until ENTER or ESC (or QUIT) is pressed.
 pub fn message(os: &mut Os, frame: &Frame, keys: &mut Keyboard, lines: &[&[u8]]) -> Closed {
-    draw_box(os, frame, lines, 0, b"ENTER: OK");
-    loop {
-        match keys.next(os) {
-            Input::Enter => return Closed::Ok,
-            Input::Escape => return Closed::Back,
-            Input::Quit => return Closed::Quit,
-            _ => {}
-        }
-    }
+    answered(os, frame, keys, lines, b"ENTER: OK")
 }
 
 /// Asks the yes/no question `lines`: ENTER answers yes ([`Closed::Ok`]), ESC no
 /// ([`Closed::Back`]); QUIT is [`Closed::Quit`].
 pub fn confirm(os: &mut Os, frame: &Frame, keys: &mut Keyboard, lines: &[&[u8]]) -> Closed {
-    draw_box(os, frame, lines, 0, b"ENTER:yes ESC:no");
+    answered(os, frame, keys, lines, b"ENTER:yes ESC:no")
+}
+
+/// Shows `lines` in a box with `hint` under them until ENTER, ESC or QUIT is pressed.
+fn answered(
+    os: &mut Os,
+    frame: &Frame,
+    keys: &mut Keyboard,
+    lines: &[&[u8]],
+    hint: &[u8],
+) -> Closed {
+    draw_box(os, frame, lines, 0, hint);
     loop {
         match keys.next(os) {
             Input::Enter => return Closed::Ok,

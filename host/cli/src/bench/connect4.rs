@@ -2,11 +2,10 @@
 //! and mean time per position, next to the figures of part 12 of Pons' tutorial), and the
 //! engine's fingerprint.
 
-use super::{fmt_mean, fmt_seconds, read_data, BenchError, Options, Section};
+use super::{fmt_mean, fmt_seconds, read_data, BenchError, Measure, Options, Report, Section};
 use calc::connect4::search::{self, search_depth};
 use calc::connect4::solver::{self, Solver};
 use calc::connect4::Board;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -92,8 +91,8 @@ pub fn load_set(path: &Path) -> Result<Vec<TestPosition>, BenchError> {
         let (Some(moves), Some(score), None) = (words.next(), words.next(), words.next()) else {
             return Err(bad(format!("expected `MOVES SCORE`, found {line:?}")));
         };
-        let board = Board::from_moves(moves)
-            .map_err(|e| bad(format!("bad move string {moves:?}: {e:?}")))?;
+        let board =
+            Board::from_moves(moves).map_err(|e| bad(format!("bad move string {moves:?}: {e}")))?;
         let score = score
             .parse()
             .map_err(|_| bad(format!("bad score {score:?}")))?;
@@ -121,11 +120,12 @@ pub struct SetResult {
 }
 
 /// Solves `positions` one by one with a cleared table each time, stopping after
-/// `max_seconds` of solving if given.
+/// `max_seconds` of solving if given; `done` is called after each position.
 pub fn solve_set(
     positions: &[TestPosition],
     table: &mut [solver::Entry],
     max_seconds: Option<f64>,
+    mut done_one: impl FnMut(),
 ) -> SetResult {
     let mut solver = Solver::new(table);
     let mut nodes = 0u64;
@@ -148,6 +148,7 @@ pub fn solve_set(
         } else if first_wrong.is_none() {
             first_wrong = Some((p.moves.clone(), p.score, score));
         }
+        done_one();
     }
     let n = done.max(1) as f64;
     SetResult {
@@ -175,22 +176,27 @@ pub fn fingerprint() -> (&'static str, u8, usize, search::SearchResult) {
     )
 }
 
-fn run(options: &Options, out: &mut dyn Write) -> Result<(), BenchError> {
+fn run(options: &Options, report: &mut Report) -> Result<(), BenchError> {
     let mut table = vec![solver::Entry::EMPTY; 1 << SOLVER_TABLE_BITS];
-    writeln!(
-        out,
+    report.line(format_args!(
         "connect4 solver (strong), table 2^{SOLVER_TABLE_BITS} entries cleared before each position; Pons part 12 in brackets"
-    )?;
+    ))?;
     for set in &TEST_SETS {
         let mut positions = load_set(&set_path(&options.repo, set))?;
         let total = positions.len();
         if let Some(limit) = options.limit {
             positions.truncate(limit);
         }
-        let r = solve_set(&positions, &mut table, options.max_seconds);
-        write!(
-            out,
-            "connect4 {:<13} {}: {:>4}/{} exact (of {total}), mean nodes {:>12} ({:>10}), mean time {}",
+        report.start(&format!("connect4 {}", set.name), positions.len());
+        let r = solve_set(&positions, &mut table, options.max_seconds, || {
+            report.tick()
+        });
+        let wrong = match &r.first_wrong {
+            Some((moves, want, got)) => format!("; WRONG: {moves} gave {got}, expected {want}"),
+            None => String::new(),
+        };
+        report.line(format_args!(
+            "connect4 {:<13} {}: {:>4}/{} exact (of {total}), mean nodes {:>12} ({:>10}), mean time {}{wrong}",
             set.name,
             set.file,
             r.exact,
@@ -198,20 +204,30 @@ fn run(options: &Options, out: &mut dyn Write) -> Result<(), BenchError> {
             fmt_mean(r.mean_nodes),
             fmt_mean(set.pons_mean_nodes),
             fmt_seconds(r.mean_seconds)
-        )?;
-        if let Some((moves, want, got)) = &r.first_wrong {
-            write!(out, "; WRONG: {moves} gave {got}, expected {want}")?;
-        }
-        writeln!(out)?;
-        out.flush()?;
+        ))?;
+        report.measure(Measure {
+            section: SECTION.name,
+            name: set.name.to_string(),
+            positions: Some(r.positions),
+            correct: Some(r.exact),
+            work: r.mean_nodes,
+            unit: "nodes",
+            seconds: Some(r.mean_seconds),
+            reference: Some(set.pons_mean_nodes),
+        })?;
     }
     let (position, depth, entries, r) = fingerprint();
-    writeln!(
-        out,
+    report.line(format_args!(
         "connect4 fingerprint: search::search_depth(\"{position}\", depth {depth}, {entries} entries) = {} nodes, column {}, score {}",
         r.nodes,
         r.column.map_or(0, |c| c + 1),
         r.score
-    )?;
+    ))?;
+    report.measure(Measure::count(
+        SECTION.name,
+        "fingerprint",
+        r.nodes as f64,
+        "nodes",
+    ))?;
     Ok(())
 }

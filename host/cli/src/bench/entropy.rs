@@ -1,11 +1,10 @@
 //! The New Entropy part of the benchmark: evaluations and time per decision of the hard and
 //! expert levels over a fixed game, and the engine's fingerprint.
 
-use super::{fmt_mean, fmt_seconds, BenchError, Options, Section};
+use super::{fmt_mean, fmt_seconds, BenchError, Measure, Options, Report, Section};
 use calc::entropy::ai::{choose_attack, choose_placement, Level};
 use calc::entropy::{Game, Phase, Variant};
 use calc::Rng;
-use std::io::Write;
 use std::time::Instant;
 
 /// This section.
@@ -99,31 +98,47 @@ pub fn fingerprint_evaluations() -> (u32, u32) {
     (expert, hard)
 }
 
-fn run(_options: &Options, out: &mut dyn Write) -> Result<(), BenchError> {
-    for (level, name) in [(Level::Hard, "hard"), (Level::Expert, "expert")] {
-        let [place, attack] = per_decision(level, Variant::New);
-        writeln!(
-            out,
+fn run(_options: &Options, report: &mut Report) -> Result<(), BenchError> {
+    fn decisions(
+        report: &mut Report,
+        name: &str,
+        level: Level,
+        variant: Variant,
+    ) -> Result<(), BenchError> {
+        let [place, attack] = per_decision(level, variant);
+        report.line(format_args!(
             "entropy {name}: placement {} evaluations, {}; attack {} evaluations, {} (mean per decision, one game)",
             fmt_mean(place.0),
             fmt_seconds(place.1),
             fmt_mean(attack.0),
             fmt_seconds(attack.1)
-        )?;
+        ))?;
+        for (what, (work, seconds)) in [("placement", place), ("attack", attack)] {
+            report.measure(Measure {
+                section: SECTION.name,
+                name: format!("{name} {what}"),
+                positions: None,
+                correct: None,
+                work,
+                unit: "evaluations",
+                seconds: Some(seconds),
+                reference: None,
+            })?;
+        }
+        Ok(())
     }
-    let [place, attack] = per_decision(Level::Hard, Variant::Classic);
-    writeln!(
-        out,
-        "entropy classic hard: placement {} evaluations, {}; attack {} evaluations, {}",
-        fmt_mean(place.0),
-        fmt_seconds(place.1),
-        fmt_mean(attack.0),
-        fmt_seconds(attack.1)
-    )?;
+    decisions(report, "hard", Level::Hard, Variant::New)?;
+    decisions(report, "expert", Level::Expert, Variant::New)?;
+    decisions(report, "classic hard", Level::Hard, Variant::Classic)?;
     let (expert, hard) = fingerprint_evaluations();
-    writeln!(
-        out,
+    report.line(format_args!(
         "entropy fingerprint: expert placement after {FINGERPRINT_TURNS} turns of bag {BAG_SEED}: {expert} evaluations (hard: {hard})"
-    )?;
+    ))?;
+    report.measure(Measure::count(
+        SECTION.name,
+        "fingerprint",
+        f64::from(expert),
+        "evaluations",
+    ))?;
     Ok(())
 }

@@ -8,9 +8,17 @@
 //! from the repository (`Options::repo`), prints its own lines, and honours `Options::limit`
 //! (at most that many positions per set) and `Options::max_seconds` (a time budget per set), both
 //! keeping the first positions of a set, for a quick run.
+//!
+//! A section reports to a [`Report`]: lines of text for a reader, and a [`Measure`] for each
+//! figure, which `ti68k bench --json` prints as one JSON object a line (docs/cli.md#bench). The
+//! report also carries the progress bar of the positions being measured.
 
-use std::io::Write;
+use std::fmt;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+
+use indicatif::ProgressBar;
+use serde::Serialize;
 
 pub mod connect4;
 pub mod entropy;
@@ -21,8 +29,116 @@ pub mod tictactoe;
 pub struct Section {
     /// Its name on the command line (`ti68k bench NAME`) and at the start of its lines.
     pub name: &'static str,
-    /// Runs it, printing to `out`.
-    pub run: fn(&Options, &mut dyn Write) -> Result<(), BenchError>,
+    /// Runs it, reporting to the report.
+    pub run: fn(&Options, &mut Report) -> Result<(), BenchError>,
+}
+
+/// One figure of the benchmark (a `--json` line).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Measure {
+    /// The section (`connect4`, `othello`, `tictactoe`, `entropy`).
+    pub section: &'static str,
+    /// What was measured (`End-Easy`, `fingerprint`, `perft 10`, `minimax depth 5`...).
+    pub name: String,
+    /// Positions measured, for a test set.
+    pub positions: Option<usize>,
+    /// Of them, those answered right.
+    pub correct: Option<usize>,
+    /// The work: mean per position for a set, the count for a single search.
+    pub work: f64,
+    /// What `work` counts: `nodes`, `leaves`, `evaluations`.
+    pub unit: &'static str,
+    /// Seconds: mean per position for a set, the time of a single search; `None` where the
+    /// figure is a count only (fingerprints).
+    pub seconds: Option<f64>,
+    /// The published figure the work compares with (Pons' mean nodes), if any.
+    pub reference: Option<f64>,
+}
+
+impl Measure {
+    /// A count alone (a fingerprint): `work` in `unit`, no set, no time, no reference.
+    pub fn count(
+        section: &'static str,
+        name: impl Into<String>,
+        work: f64,
+        unit: &'static str,
+    ) -> Measure {
+        Measure {
+            section,
+            name: name.into(),
+            positions: None,
+            correct: None,
+            work,
+            unit,
+            seconds: None,
+            reference: None,
+        }
+    }
+}
+
+/// Where a section's results go (module doc).
+pub struct Report<'a> {
+    out: &'a mut dyn Write,
+    json: bool,
+    progress: ProgressBar,
+}
+
+impl<'a> Report<'a> {
+    /// A report printing text lines to `out`, or JSON lines when `json`.
+    pub fn new(out: &'a mut dyn Write, json: bool) -> Report<'a> {
+        Report {
+            out,
+            json,
+            progress: ProgressBar::hidden(),
+        }
+    }
+
+    /// Shows the progress of the positions on `bar` (hidden by default).
+    pub fn with_progress(mut self, bar: ProgressBar) -> Report<'a> {
+        self.progress = bar;
+        self
+    }
+
+    /// A line of text (not printed with `--json`).
+    pub fn line(&mut self, text: fmt::Arguments) -> io::Result<()> {
+        if self.json {
+            return Ok(());
+        }
+        self.progress.suspend(|| {
+            self.out.write_fmt(text)?;
+            writeln!(self.out)?;
+            self.out.flush()
+        })
+    }
+
+    /// A figure (printed as a JSON line with `--json`).
+    pub fn measure(&mut self, measure: Measure) -> io::Result<()> {
+        if !self.json {
+            return Ok(());
+        }
+        let text = serde_json::to_string(&measure).map_err(io::Error::other)?;
+        self.progress.suspend(|| {
+            writeln!(self.out, "{text}")?;
+            self.out.flush()
+        })
+    }
+
+    /// Starts counting `len` positions of `what`.
+    pub fn start(&self, what: &str, len: usize) {
+        self.progress.set_message(what.to_string());
+        self.progress.set_length(len as u64);
+        self.progress.set_position(0);
+    }
+
+    /// One more position done.
+    pub fn tick(&self) {
+        self.progress.inc(1);
+    }
+
+    /// Clears the progress bar at the end.
+    pub fn finish(&self) {
+        self.progress.finish_and_clear();
+    }
 }
 
 /// Every section, in the order `ti68k bench` runs them.
@@ -75,7 +191,7 @@ pub enum BenchError {
 }
 
 /// Runs the sections named in `names` (all when empty), in the order of [`SECTIONS`].
-pub fn run(names: &[String], options: &Options, out: &mut dyn Write) -> Result<(), BenchError> {
+pub fn run(names: &[String], options: &Options, report: &mut Report) -> Result<(), BenchError> {
     for name in names {
         if !SECTIONS.iter().any(|s| s.name == name) {
             let known: Vec<&str> = SECTIONS.iter().map(|s| s.name).collect();
@@ -84,9 +200,10 @@ pub fn run(names: &[String], options: &Options, out: &mut dyn Write) -> Result<(
     }
     for section in SECTIONS {
         if names.is_empty() || names.iter().any(|n| n == section.name) {
-            (section.run)(options, out)?;
+            (section.run)(options, report)?;
         }
     }
+    report.finish();
     Ok(())
 }
 
@@ -150,7 +267,13 @@ mod tests {
             limit: Some(0),
             max_seconds: None,
         };
-        let err = run(&["chess".into()], &options, &mut Vec::new()).unwrap_err();
+        let mut out = Vec::new();
+        let err = run(
+            &["chess".into()],
+            &options,
+            &mut Report::new(&mut out, false),
+        )
+        .unwrap_err();
         assert!(err.to_string().contains("connect4"), "{err}");
     }
 }

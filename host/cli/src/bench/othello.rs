@@ -3,7 +3,7 @@
 //! position solved within 60 s), and the engine's fingerprints. `--limit` and `--max-seconds`
 //! cut each set to its first positions.
 
-use super::{fmt_mean, fmt_seconds, read_data, BenchError, Options, Section};
+use super::{fmt_mean, fmt_seconds, read_data, BenchError, Measure, Options, Report, Section};
 use calc::budget::{Budget, Unlimited};
 use calc::othello::obf::Obf;
 use calc::othello::perft::perft;
@@ -11,7 +11,6 @@ use calc::othello::search::{self, Level};
 use calc::othello::solver::solve;
 use calc::othello::tt::Entry;
 use calc::othello::Position;
-use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -67,7 +66,7 @@ pub fn read_ffo(path: &Path, first: usize) -> Result<Vec<(usize, Obf)>, BenchErr
         let obf = Obf::parse(line).map_err(|e| BenchError::Data {
             path: path.to_path_buf(),
             line: i + 1,
-            what: format!("not an OBF position: {e:?}"),
+            what: format!("not an OBF position: {e}"),
         })?;
         out.push((first + out.len(), obf));
     }
@@ -86,18 +85,27 @@ impl Budget for Clock {
     }
 }
 
-fn run(options: &Options, out: &mut dyn Write) -> Result<(), BenchError> {
+fn run(options: &Options, report: &mut Report) -> Result<(), BenchError> {
     // Perft: move generation speed.
     let t = Instant::now();
     let leaves = perft(&Position::initial(), 10);
     let s = t.elapsed().as_secs_f64();
-    writeln!(
-        out,
+    report.line(format_args!(
         "othello perft 10: {} leaves in {} ({} leaves/s)",
         fmt_mean(leaves as f64),
         fmt_seconds(s),
         fmt_mean(leaves as f64 / s)
-    )?;
+    ))?;
+    report.measure(Measure {
+        section: SECTION.name,
+        name: "perft 10".into(),
+        positions: None,
+        correct: None,
+        work: leaves as f64,
+        unit: "leaves",
+        seconds: Some(s),
+        reference: None,
+    })?;
     let mut table = vec![Entry::default(); 1 << TABLE_BITS];
     for set in &SETS {
         let path = options.repo.join("calc/tests/data/othello").join(set.file);
@@ -105,6 +113,7 @@ fn run(options: &Options, out: &mut dyn Write) -> Result<(), BenchError> {
         if let Some(n) = options.limit {
             positions.truncate(n);
         }
+        report.start(&format!("othello FFO #{}-", set.first), positions.len());
         let (mut nodes, mut secs, mut solved, mut right) = (0u64, 0f64, 0usize, 0usize);
         let (mut tried, mut spent) = (0, 0f64);
         for (number, obf) in &positions {
@@ -125,6 +134,7 @@ fn run(options: &Options, out: &mut dyn Write) -> Result<(), BenchError> {
             };
             let s = t.elapsed().as_secs_f64();
             spent += s;
+            report.tick();
             match result {
                 Ok(sol) => {
                     let ok = Some(sol.score as i8) == obf.best_score()
@@ -137,39 +147,46 @@ fn run(options: &Options, out: &mut dyn Write) -> Result<(), BenchError> {
                         let best = sol.best.map_or("--".to_string(), |b| {
                             String::from_utf8_lossy(&b.name()).into_owned()
                         });
-                        writeln!(
-                            out,
+                        report.line(format_args!(
                             "othello FFO #{number} ({} empties): {:+} by {best}{}, {} nodes, {}",
                             p.empty_count(),
                             sol.score,
                             if ok { "" } else { " (WRONG)" },
                             fmt_mean(sol.nodes as f64),
                             fmt_seconds(s)
-                        )?;
+                        ))?;
                     }
                 }
                 Err(stopped) => {
-                    writeln!(
-                        out,
+                    report.line(format_args!(
                         "othello FFO #{number} ({} empties): not solved within {} s ({} nodes)",
                         p.empty_count(),
                         HARD_LIMIT.as_secs(),
                         fmt_mean(stopped.nodes as f64)
-                    )?;
+                    ))?;
                 }
             }
         }
         let last = set.first + tried.max(1) - 1;
         let n = solved.max(1) as f64;
-        writeln!(
-            out,
+        report.line(format_args!(
             "othello FFO #{}-#{last}: {solved}/{tried} solved, {right} right; mean {} nodes, {} per solved position",
             set.first,
             fmt_mean(nodes as f64 / n),
             fmt_seconds(secs / n)
-        )?;
+        ))?;
+        report.measure(Measure {
+            section: SECTION.name,
+            name: format!("FFO #{}-#{last}", set.first),
+            positions: Some(solved),
+            correct: Some(right),
+            work: nodes as f64 / n,
+            unit: "nodes",
+            seconds: Some(secs / n),
+            reference: None,
+        })?;
     }
-    fingerprint(out)
+    fingerprint(report)
 }
 
 /// FFO #40 (20 empties, black to move): the midgame fingerprint position.
@@ -189,13 +206,18 @@ pub fn fingerprint_nodes() -> (u64, u64) {
     (search.nodes, solved)
 }
 
-fn fingerprint(out: &mut dyn Write) -> Result<(), BenchError> {
+fn fingerprint(report: &mut Report) -> Result<(), BenchError> {
     let t = Instant::now();
     let (search, solved) = fingerprint_nodes();
-    writeln!(
-        out,
+    report.line(format_args!(
         "othello fingerprint: hard search on FFO #40 {search} nodes; solve FFO #1 {solved} nodes (table 2^16; {})",
         fmt_seconds(t.elapsed().as_secs_f64())
-    )?;
+    ))?;
+    for (name, nodes) in [
+        ("fingerprint search", search),
+        ("fingerprint solve", solved),
+    ] {
+        report.measure(Measure::count(SECTION.name, name, nodes as f64, "nodes"))?;
+    }
     Ok(())
 }

@@ -3,6 +3,7 @@
 //! FLASH applications are not included (`ti68k recv --app NAME` fetches one). The file is
 //! written once everything has arrived: a failure or Ctrl-C leaves no file.
 
+use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Context;
@@ -11,6 +12,7 @@ use clap::Args;
 use ti_link::ops::backup;
 
 use super::link_args::{catch_ctrl_c, progress_bar_any, stop_requested, LinkArgs};
+use super::output::Out;
 
 /// Back up every variable into one group file.
 #[derive(Args, Debug)]
@@ -23,6 +25,7 @@ pub struct BackupArgs {
     output: Option<PathBuf>,
 }
 
+/// Runs `ti68k backup`.
 pub fn run(args: BackupArgs) -> anyhow::Result<()> {
     catch_ctrl_c();
     let mut calc = args.link.open_any()?;
@@ -38,6 +41,11 @@ pub fn run(args: BackupArgs) -> anyhow::Result<()> {
         .unwrap_or_else(|| PathBuf::from(format!("backup.{}", file.extension())));
     ti_files::disk::write_atomic(&out, &file.to_bytes()?)
         .with_context(|| format!("writing {}", out.display()))?;
-    println!("{} variables -> {}", file.variables.len(), out.display());
+    writeln!(
+        Out::new(),
+        "{} variables -> {}",
+        file.variables.len(),
+        out.display()
+    )?;
     Ok(())
 }

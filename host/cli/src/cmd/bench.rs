@@ -1,14 +1,18 @@
 //! `ti68k bench`: the benchmark of the game engines (see `ti68k::bench`). Not a test: it measures
-//! and prints.
+//! and prints, as text or as JSON lines (`--json`, docs/cli.md#bench).
 
 use anyhow::Context;
+use clap::builder::PossibleValuesParser;
 use clap::Args;
 use std::path::PathBuf;
+
+use super::output::{progress, Out};
 
 /// Mean nodes and time per position of each game's test sets, and each engine's fingerprint.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// Sections to run (default: all). Known: the names in `ti68k::bench::SECTIONS`.
+    /// Sections to run (default: all).
+    #[arg(value_parser = PossibleValuesParser::new(ti68k::bench::SECTIONS.iter().map(|s| s.name)))]
     sections: Vec<String>,
     /// At most this many positions per set (a quick run).
     #[arg(long)]
@@ -16,15 +20,18 @@ pub struct BenchArgs {
     /// Stop each set after about this many seconds (the first positions are kept).
     #[arg(long)]
     max_seconds: Option<f64>,
-    /// The repository's root, where the data files are (default: found from this program's
-    /// source location, else the current directory).
+    /// The toolkit's checkout, where the test sets are (default: the one this tool was built
+    /// from, else the current directory).
     #[arg(long)]
-    repo: Option<PathBuf>,
+    toolkit: Option<PathBuf>,
+    /// Print one JSON object per figure instead of text (fields: docs/cli.md#bench).
+    #[arg(long)]
+    json: bool,
 }
 
-/// The repository root: `--repo`, else the workspace this binary was built from if it still
-/// exists, else the current directory.
-pub fn repo_root(given: Option<PathBuf>) -> PathBuf {
+/// The toolkit's checkout: `--toolkit`, else the workspace this binary was built from if it
+/// still exists, else the current directory.
+pub fn toolkit_root(given: Option<PathBuf>) -> PathBuf {
     if let Some(p) = given {
         return p;
     }
@@ -39,11 +46,12 @@ pub fn repo_root(given: Option<PathBuf>) -> PathBuf {
 /// Runs the benchmark.
 pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     let options = ti68k::bench::Options {
-        repo: repo_root(args.repo),
+        repo: toolkit_root(args.toolkit),
         limit: args.limit,
         max_seconds: args.max_seconds,
     };
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    ti68k::bench::run(&args.sections, &options, &mut out).context("benchmark failed")
+    let mut out = Out::new();
+    let mut report =
+        ti68k::bench::Report::new(&mut out, args.json).with_progress(progress(Some(0), args.json));
+    ti68k::bench::run(&args.sections, &options, &mut report).context("the benchmark stopped")
 }

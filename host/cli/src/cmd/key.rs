@@ -20,6 +20,7 @@ pub struct KeyArgs {
     keys: Vec<String>,
 }
 
+/// Runs `ti68k key`.
 pub fn run(args: KeyArgs) -> anyhow::Result<()> {
     let model = args.link.model;
     let mut codes = Vec::new();

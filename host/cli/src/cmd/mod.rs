@@ -12,6 +12,8 @@ mod ladder;
 mod link_args;
 mod ls;
 mod r#match;
+mod new;
+pub mod output;
 mod probe;
 mod recv;
 mod replay;
@@ -23,6 +25,10 @@ mod solve;
 mod tournament;
 mod var;
 mod versus;
+
+/// The range of `--table-bits` (log2 of the entries of the exact solver's table, 8 bytes each),
+/// the same for every command that has one.
+pub const TABLE_BITS: std::ops::RangeInclusive<i64> = 10..=30;
 
 /// Board-game AIs for the TI-89, TI-92 Plus and Voyage 200: build, send, test, play.
 ///
@@ -39,7 +45,9 @@ pub struct Cli {
 /// Every subcommand.
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Build calculator programs (.89z/.9xz/.v2z) from calc/programs.
+    /// Make a project of your own: a contest AI or a program, in Rust or C.
+    New(new::NewArgs),
+    /// Build calculator programs (.89z/.9xz/.v2z) of a project, or of C and assembler files.
     Build(build::BuildArgs),
     /// Send variable files (.89z, .9xs, .v2g...) and FLASH applications to the calculator.
     Send(send::SendArgs),
@@ -85,6 +93,7 @@ impl Cli {
     /// Runs the chosen subcommand.
     pub fn run(self) -> anyhow::Result<()> {
         match self.command {
+            Command::New(args) => new::run(args),
             Command::Build(args) => build::run(args),
             Command::Send(a) => send::run(a),
             Command::Recv(a) => recv::run(a),

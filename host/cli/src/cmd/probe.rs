@@ -4,6 +4,7 @@
 //! with the `--cable` to try), and whether a TiEmu virtual link is in use. A running TiEmu
 //! session is only looked at, never joined.
 
+use std::io::Write;
 use std::time::Duration;
 
 use clap::Args;
@@ -14,6 +15,16 @@ use ti_link::cable::silverlink::SilverLink;
 use ti_link::cable::tiemu::link_users;
 use ti_link::cable::usb::{self, pid};
 use ti_link::{Calculator, Titanium};
+
+use super::output::Out;
+
+/// Adds a line to the report (printed whole at the end, through [`Out`]).
+macro_rules! say {
+    ($out:expr, $($arg:tt)*) => {{
+        $out.push_str(&format!($($arg)*));
+        $out.push('\n');
+    }};
+}
 
 /// List the cables and calculators connected.
 #[derive(Args, Debug)]
@@ -32,17 +43,17 @@ fn process_name(pid: i32) -> String {
         .unwrap_or_else(|_| "?".into())
 }
 
-fn usb_devices(args: &ProbeArgs, timeout: Duration) {
-    println!("USB:");
+fn usb_devices(args: &ProbeArgs, timeout: Duration, out: &mut String) {
+    say!(out, "USB:");
     let devices = match usb::list_devices() {
         Ok(d) => d,
         Err(e) => {
-            println!("  cannot list the USB devices: {e}");
+            say!(out, "  cannot list the USB devices: {e}");
             return;
         }
     };
     if devices.is_empty() {
-        println!("  no Texas Instruments device (vendor 0451)");
+        say!(out, "  no Texas Instruments device (vendor 0451)");
     }
     let (mut silver, mut titanium) = (0, 0);
     for d in &devices {
@@ -81,18 +92,19 @@ fn usb_devices(args: &ProbeArgs, timeout: Duration) {
             }
             _ => ("(not usable by ti68k)".to_string(), None),
         };
-        println!("  {d}");
-        println!(
+        say!(out, "  {d}");
+        say!(
+            out,
             "      --cable {cable}{}",
             talk.map(|t| format!(": {t}")).unwrap_or_default()
         );
     }
 }
 
-fn serial_ports() {
-    println!("Serial ports:");
+fn serial_ports(out: &mut String) {
+    say!(out, "Serial ports:");
     match serialport::available_ports() {
-        Ok(ports) if ports.is_empty() => println!("  none"),
+        Ok(ports) if ports.is_empty() => say!(out, "  none"),
         Ok(ports) => {
             for p in ports {
                 let kind = match &p.port_type {
@@ -108,44 +120,50 @@ fn serial_ports() {
                     serialport::SerialPortType::PciPort => "built-in or PCI".to_string(),
                     _ => "serial port".to_string(),
                 };
-                println!("  {} ({kind})", p.port_name);
-                println!(
+                say!(out, "  {} ({kind})", p.port_name);
+                say!(
+                    out,
                     "      --cable gray:{0} (GrayLink) or black:{0} (BlackLink); not probed",
                     p.port_name
                 );
             }
         }
-        Err(e) => println!("  cannot list them: {e}"),
+        Err(e) => say!(out, "  cannot list them: {e}"),
     }
 }
 
-fn tiemu_link() {
-    println!("TiEmu virtual link:");
+fn tiemu_link(out: &mut String) {
+    say!(out, "TiEmu virtual link:");
     match link_users() {
-        Ok(None) => println!("  not in use (start TiEmu to use --cable tiemu)"),
+        Ok(None) => say!(out, "  not in use (start TiEmu to use --cable tiemu)"),
         Ok(Some(u)) if u.attached == 0 => {
-            println!("  a stale presence counter is left from a killed session (ti68k cleans it up when it opens the link)")
+            say!(out, "  a stale presence counter is left from a killed session (ti68k cleans it up when it opens the link)")
         }
         Ok(Some(u)) => {
             let who = format!("{} (pid {})", process_name(u.creator_pid), u.creator_pid);
             if u.attached == 1 {
-                println!("  {who} waits for a linking program: --cable tiemu");
+                say!(out, "  {who} waits for a linking program: --cable tiemu");
             } else {
-                println!(
+                say!(
+                    out,
                     "  in use by {} programs (created by {who}, last used by pid {}): busy",
-                    u.attached, u.last_pid
+                    u.attached,
+                    u.last_pid
                 );
             }
         }
-        Err(e) => println!("  cannot tell: {e}"),
+        Err(e) => say!(out, "  cannot tell: {e}"),
     }
 }
 
+/// Runs `ti68k probe`.
 pub fn run(args: ProbeArgs) -> anyhow::Result<()> {
     let timeout = Duration::try_from_secs_f64(args.timeout.max(0.01))?;
-    usb_devices(&args, timeout);
-    serial_ports();
-    tiemu_link();
+    let mut text = String::new();
+    usb_devices(&args, timeout, &mut text);
+    serial_ports(&mut text);
+    tiemu_link(&mut text);
+    Out::new().write_all(text.as_bytes())?;
     Ok(())
 }
 

@@ -3,6 +3,7 @@
 //! variables into one group file), over any cable. Each file is
 //! written whole once received (never a partial file); Ctrl-C stops between two of them.
 
+use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
@@ -11,6 +12,7 @@ use clap::Args;
 use ti_files::{FlashFile, VarFile, VarPath};
 
 use super::link_args::{catch_ctrl_c, progress_bar_any, stop_requested, stopped, LinkArgs};
+use super::output::Out;
 
 /// Receive variables and FLASH applications from the calculator into files.
 #[derive(Args, Debug)]
@@ -18,7 +20,7 @@ pub struct RecvArgs {
     #[command(flatten)]
     link: LinkArgs,
     /// Directory to write the files to.
-    #[arg(short = 'o', long, default_value = ".")]
+    #[arg(short = 'd', long, default_value = ".")]
     out_dir: PathBuf,
     /// A FLASH application to fetch (repeat for several).
     #[arg(long = "app")]
@@ -30,7 +32,14 @@ pub struct RecvArgs {
     vars: Vec<String>,
 }
 
+/// Runs `ti68k recv`.
 pub fn run(args: RecvArgs) -> anyhow::Result<()> {
+    if !args.out_dir.is_dir() {
+        bail!(
+            "{} is not a directory: --out-dir names the directory the files go to",
+            args.out_dir.display()
+        );
+    }
     if args.vars.is_empty() && args.apps.is_empty() {
         bail!("name the variables to fetch (folder\\name) or an application (--app NAME)");
     }
@@ -46,6 +55,7 @@ pub fn run(args: RecvArgs) -> anyhow::Result<()> {
     let mut calc = args.link.open_any()?;
     calc.ready().context("the calculator is not ready")?;
     let bar = progress_bar_any(calc.as_mut());
+    let mut stdout = Out::new();
     let total = paths.len() + args.apps.len();
     let mut grouped = Vec::new();
     for (i, path) in paths.iter().enumerate() {
@@ -61,7 +71,7 @@ pub fn run(args: RecvArgs) -> anyhow::Result<()> {
             .get_variable(path)
             .with_context(|| format!("receiving {path}"))?;
         if args.group.is_some() {
-            bar.println(format!("{path} received"));
+            bar.suspend(|| writeln!(stdout, "{path} received"))?;
             grouped.push(var);
             continue;
         }
@@ -71,17 +81,20 @@ pub fn run(args: RecvArgs) -> anyhow::Result<()> {
             .join(format!("{}.{}", path.name, file.extension()));
         ti_files::disk::write_atomic(&out, &file.to_bytes()?)
             .with_context(|| format!("writing {}", out.display()))?;
-        bar.println(format!("{path} -> {}", out.display()));
+        bar.suspend(|| writeln!(stdout, "{path} -> {}", out.display()))?;
     }
     if let Some(out) = &args.group {
         let file = VarFile::group(args.link.model, grouped);
         ti_files::disk::write_atomic(out, &file.to_bytes()?)
             .with_context(|| format!("writing {}", out.display()))?;
-        bar.println(format!(
-            "{} variables -> {}",
-            file.variables.len(),
-            out.display()
-        ));
+        bar.suspend(|| {
+            writeln!(
+                stdout,
+                "{} variables -> {}",
+                file.variables.len(),
+                out.display()
+            )
+        })?;
     }
     for (i, name) in args.apps.iter().enumerate() {
         if stop_requested() {
@@ -100,7 +113,7 @@ pub fn run(args: RecvArgs) -> anyhow::Result<()> {
             .join(format!("{name}.{}", file.extension(args.link.model)));
         ti_files::disk::write_atomic(&out, &file.to_bytes()?)
             .with_context(|| format!("writing {}", out.display()))?;
-        bar.println(format!("application {name} -> {}", out.display()));
+        bar.suspend(|| writeln!(stdout, "application {name} -> {}", out.display()))?;
     }
     bar.finish_and_clear();
     Ok(())

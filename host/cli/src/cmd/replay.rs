@@ -2,6 +2,7 @@
 //! received with `ti68k recv` or read over the link: the names, every move with the board after
 //! it (or only the end), and the result.
 
+use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
@@ -12,6 +13,7 @@ use ti68k::contest::run::log_payload;
 use ti_files::{Value, VarFile, VarPath, VarType};
 
 use super::link_args::LinkArgs;
+use super::output::Out;
 
 /// Arguments of `ti68k replay`.
 #[derive(Args, Debug)]
@@ -33,8 +35,7 @@ pub struct ReplayArgs {
 pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
     let data = match &args.file {
         Some(path) => {
-            let bytes =
-                std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+            let bytes = ti_files::disk::read_calculator_file(path)?;
             let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
             let file = VarFile::from_bytes_with_extension(&bytes, ext)
                 .with_context(|| format!("reading {}", path.display()))?;
@@ -64,16 +65,17 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
     };
     let payload =
         log_payload(&data).context("not the arbiter's log: custom data of type C4L expected")?;
-    let game = log::decode(payload).map_err(|e| anyhow::anyhow!("damaged log: {e:?}"))?;
+    let game = log::decode(payload).map_err(|e| anyhow::anyhow!("damaged log: {e}"))?;
+    let mut out = Out::new();
     if args.steps {
         for n in 1..=game.moves.len() {
             let who = if n % 2 == 1 { "O" } else { "X" };
-            println!("{n:>2}. {who} plays column {}", game.moves[n - 1]);
+            writeln!(out, "{n:>2}. {who} plays column {}", game.moves[n - 1])?;
             let mut grid = [0u8; 48];
             game.board_after(n).render(&mut grid);
-            print!("{}", String::from_utf8_lossy(&grid));
+            write!(out, "{}", String::from_utf8_lossy(&grid))?;
         }
     }
-    print!("{}", ti68k::play::connect4::render_log(&game));
+    write!(out, "{}", ti68k::play::connect4::render_log(&game))?;
     Ok(())
 }

@@ -2,6 +2,7 @@
 //! file) back to the calculator, each overwriting the variable of its name; variables that are
 //! not in the file stay (docs/link.md#backup-and-restore). Ctrl-C stops between two variables.
 
+use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Context;
@@ -10,6 +11,7 @@ use clap::Args;
 use ti_link::ops::backup;
 
 use super::link_args::{catch_ctrl_c, progress_bar_any, stop_requested, LinkArgs};
+use super::output::Out;
 use super::send::read_var_file;
 
 /// Restore a backup (a group file) to the calculator.
@@ -21,6 +23,7 @@ pub struct RestoreArgs {
     file: PathBuf,
 }
 
+/// Runs `ti68k restore`.
 pub fn run(args: RestoreArgs) -> anyhow::Result<()> {
     let file = read_var_file(&args.file)?;
     if file.model != args.link.model {
@@ -39,6 +42,6 @@ pub fn run(args: RestoreArgs) -> anyhow::Result<()> {
     })
     .with_context(|| format!("restoring {}", args.file.display()))?;
     bar.finish_and_clear();
-    println!("{} variables restored", file.variables.len());
+    writeln!(Out::new(), "{} variables restored", file.variables.len())?;
     Ok(())
 }

@@ -2,12 +2,15 @@
 //! `folder\name(args)` and ENTER on its home screen, over the Titanium's USB port with the
 //! remote-execution command (which needs the program's type: it is read from the listing).
 
+use std::io::Write;
+
 use anyhow::Context;
 use clap::Args;
 
 use ti_files::VarPath;
 
 use super::link_args::LinkArgs;
+use super::output::Out;
 
 /// Run a program on the calculator.
 #[derive(Args, Debug)]
@@ -21,6 +24,7 @@ pub struct RunArgs {
     args: String,
 }
 
+/// Runs `ti68k run`.
 pub fn run(args: RunArgs) -> anyhow::Result<()> {
     let path = VarPath::parse(&args.program)?;
     let mut calc = args.link.open_any()?;
@@ -35,6 +39,6 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
     };
     calc.run(&path, var_type, &args.args)
         .with_context(|| format!("running {path}"))?;
-    println!("started {path}({})", args.args);
+    writeln!(Out::new(), "started {path}({})", args.args)?;
     Ok(())
 }

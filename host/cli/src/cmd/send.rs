@@ -2,6 +2,7 @@
 //! FLASH applications of `.89k`/`.9xk`/`.v2k` files to the calculator, silently (existing
 //! unlocked variables are overwritten), over any cable. Ctrl-C stops between two variables.
 
+use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Context;
@@ -10,6 +11,7 @@ use clap::Args;
 use ti_files::{FlashDataType, FlashFile, Model, VarFile, VarName};
 
 use super::link_args::{catch_ctrl_c, progress_bar_any, stop_requested, stopped, LinkArgs};
+use super::output::Out;
 
 /// Send variable files and FLASH applications to the calculator.
 #[derive(Args, Debug)]
@@ -34,7 +36,7 @@ pub fn read_var_file(path: &std::path::Path) -> anyhow::Result<VarFile> {
             path.display()
         )
     })?;
-    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    let bytes = ti_files::disk::read_calculator_file(path)?;
     VarFile::from_bytes_with_extension(&bytes, ext).with_context(|| format!("{}", path.display()))
 }
 
@@ -68,6 +70,7 @@ fn basic_source(path: &std::path::Path) -> anyhow::Result<ti_files::Variable> {
     )?)
 }
 
+/// Runs `ti68k send`.
 pub fn run(args: SendArgs) -> anyhow::Result<()> {
     let folder = args.folder.as_deref().map(VarName::new).transpose()?;
     let mut vars = Vec::new();
@@ -78,8 +81,7 @@ pub fn run(args: SendArgs) -> anyhow::Result<()> {
             continue;
         }
         if is_app_file(path) {
-            let bytes =
-                std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+            let bytes = ti_files::disk::read_calculator_file(path)?;
             let file = FlashFile::parse(&bytes).with_context(|| format!("{}", path.display()))?;
             file.check_model(args.link.model)
                 .with_context(|| format!("{}", path.display()))?;
@@ -110,6 +112,7 @@ pub fn run(args: SendArgs) -> anyhow::Result<()> {
     let mut calc = args.link.open_any()?;
     calc.ready().context("the calculator is not ready")?;
     let bar = progress_bar_any(calc.as_mut());
+    let mut out = Out::new();
     let total = vars.len() + apps.len();
     for (i, v) in vars.iter().enumerate() {
         if stop_requested() {
@@ -118,12 +121,15 @@ pub fn run(args: SendArgs) -> anyhow::Result<()> {
         }
         calc.send_variable(v)
             .with_context(|| format!("sending {}", v.path()))?;
-        bar.println(format!(
-            "sent {} ({}, {} bytes)",
-            v.path(),
-            v.var_type,
-            v.image_len()
-        ));
+        bar.suspend(|| {
+            writeln!(
+                out,
+                "sent {} ({}, {} bytes)",
+                v.path(),
+                v.var_type,
+                v.image_len()
+            )
+        })?;
     }
     for (i, a) in apps.iter().enumerate() {
         if stop_requested() {
@@ -132,11 +138,14 @@ pub fn run(args: SendArgs) -> anyhow::Result<()> {
         }
         calc.send_app(a)
             .with_context(|| format!("sending the application {}", a.name))?;
-        bar.println(format!(
-            "sent the application {} ({} bytes)",
-            a.name,
-            a.data.len()
-        ));
+        bar.suspend(|| {
+            writeln!(
+                out,
+                "sent the application {} ({} bytes)",
+                a.name,
+                a.data.len()
+            )
+        })?;
     }
     bar.finish_and_clear();
     Ok(())

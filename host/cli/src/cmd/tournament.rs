@@ -6,6 +6,7 @@
 //! appended to a results file, so that a stopped tournament resumes
 //! (docs/tournaments.md#tournaments).
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -13,6 +14,7 @@ use anyhow::Context;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
+use super::output::Out;
 use ti68k::cable::CableChoice;
 use ti68k::rating::{self, chart, FitOptions};
 use ti68k::tournament::record::ResultsFile;
@@ -110,15 +112,17 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<()> {
         Ok(())
     })?;
     bar.finish_and_clear();
+    let mut out = Out::new();
     let names = t.names();
     let table = Crosstable::new(names.clone(), &games);
-    println!(
+    writeln!(
+        out,
         "{} games ({} rounds, each pairing both ways), results in {}\n",
         games.len(),
         t.rounds,
         args.results.display()
-    );
-    print!("{}", table.render());
+    )?;
+    write!(out, "{}", table.render())?;
     let anchor = match &args.anchor {
         Some(a) => names.iter().position(|n| n == a).with_context(|| {
             format!(
@@ -140,16 +144,16 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<()> {
             prior: args.prior,
         },
     )?;
-    println!(
+    writeln!(out,
         "\nElo by maximum likelihood ({} = {}, prior {} draws; LOS: likelihood of superiority over the next one down)\n",
         names[anchor], args.anchor_elo, args.prior
-    );
-    print!("{}", ratings.table(&table.results));
+    )?;
+    write!(out, "{}", ratings.table(&table.results))?;
     chart::ratings_png(
         &args.chart,
         &ratings,
         &format!("Connect Four tournament: {} games", games.len()),
     )?;
-    println!("\nchart: {}", args.chart.display());
+    writeln!(out, "\nchart: {}", args.chart.display())?;
     Ok(())
 }

@@ -1,12 +1,15 @@
 //! `ti68k var get|set FOLDER\NAME [VALUE]`: reads or writes a variable's typed value
 //! (integers and strings, e.g. the contest's `colonne` and `nom`).
 
+use std::io::Write;
+
 use anyhow::Context;
 use clap::{Args, Subcommand};
 
 use ti_files::{Integer, Value, VarPath};
 
 use super::link_args::LinkArgs;
+use super::output::Out;
 
 /// Read or write a variable's value.
 #[derive(Args, Debug)]
@@ -62,6 +65,7 @@ pub fn show(value: &Value) -> String {
     }
 }
 
+/// Runs `ti68k var`.
 pub fn run(args: VarArgs) -> anyhow::Result<()> {
     match args.action {
         VarAction::Get { link, path } => {
@@ -72,7 +76,7 @@ pub fn run(args: VarArgs) -> anyhow::Result<()> {
                 .get_variable(&path)
                 .with_context(|| format!("reading {path}"))?
                 .value();
-            println!("{}", show(&value));
+            writeln!(Out::new(), "{}", show(&value))?;
         }
         VarAction::Set {
             link,
@@ -90,7 +94,7 @@ pub fn run(args: VarArgs) -> anyhow::Result<()> {
             let var = ti_files::Variable::new(path.clone(), &value)?;
             calc.send_variable(&var)
                 .with_context(|| format!("writing {path}"))?;
-            println!("{path} = {}", show(&value));
+            writeln!(Out::new(), "{path} = {}", show(&value))?;
         }
     }
     Ok(())

@@ -5,6 +5,7 @@
 //! game's log is written in the arbiter's format (`ti68k replay` reads it) and checked by the
 //! referee (docs/tournaments.md#native-against-calculator).
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -19,6 +20,7 @@ use ti68k::play::connect4::{render_log, C4Player, Tables};
 use ti_files::{VarName, VarPath, VarType, Variable};
 
 use super::link_args::{progress_bar, LinkArgs};
+use super::output::Out;
 
 /// Arguments of `ti68k versus`.
 #[derive(Args, Debug)]
@@ -129,18 +131,21 @@ pub fn run(args: VersusArgs) -> anyhow::Result<()> {
     } else {
         versus::play::<Box<dyn ti_link::Cable>>(None, model, &sides, &mut tables, &options)?
     };
-    println!(
+    let mut out = Out::new();
+    writeln!(
+        out,
         "AI 1: {}\nAI 2: {}",
         sides[0].describe(),
         sides[1].describe()
-    );
-    print!("{}", render_log(&outcome.game()));
-    println!(
+    )?;
+    write!(out, "{}", render_log(&outcome.game()))?;
+    writeln!(
+        out,
         "{:.1} s, of which {:.1} s in {} calls of calculator AIs",
         outcome.elapsed.as_secs_f64(),
         outcome.calculator_time.as_secs_f64(),
         outcome.calculator_calls
-    );
+    )?;
     verify::log_agrees_with_referee(
         &MatchSetup::new(
             model,
@@ -158,10 +163,11 @@ pub fn run(args: VersusArgs) -> anyhow::Result<()> {
     let file = ti_files::VarFile::single(model, var);
     ti_files::disk::write_atomic(&args.log, &file.to_bytes()?)
         .with_context(|| format!("writing {}", args.log.display()))?;
-    println!(
+    writeln!(
+        out,
         "checked: the log agrees with the core's referee; written to {} (ti68k replay {} shows it)",
         args.log.display(),
         args.log.display()
-    );
+    )?;
     Ok(())
 }

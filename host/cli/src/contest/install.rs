@@ -30,17 +30,22 @@ pub struct Programs {
 const NAMES: [&str; 5] = ["arbitre", "joueur", "fautif", "replay", "humain"];
 
 impl Programs {
-    /// Builds the programs from the repository containing `dir` (the cross build of
-    /// docs/building.md; cached under `target/`).
+    /// Builds the programs of the toolkit checkout at or above `dir` (the cross build of
+    /// docs/building.md; cached under its `target/`).
     pub fn build(dir: &Path) -> Result<Programs, MatchError> {
         let root = repository_root(dir).map_err(|e| MatchError::Build {
             program: "arbitre".into(),
             source: Box::new(e),
         })?;
+        Programs::build_in(&root)
+    }
+
+    /// Builds the programs of the toolkit checkout at `root`.
+    pub fn build_in(root: &Path) -> Result<Programs, MatchError> {
         let mut data = Vec::new();
         for program in NAMES {
             let built =
-                build(&BuildOptions::new(&root, program)).map_err(|e| MatchError::Build {
+                build(&BuildOptions::new(root, program)).map_err(|e| MatchError::Build {
                     program: program.into(),
                     source: Box::new(e),
                 })?;
@@ -98,7 +103,7 @@ fn read_file(path: &Path) -> Result<VarFile, MatchError> {
         source,
     };
     let bytes =
-        std::fs::read(path).map_err(|e| MatchError::Setup(format!("{}: {e}", path.display())))?;
+        ti_files::disk::read_calculator_file(path).map_err(|e| MatchError::Setup(e.to_string()))?;
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
     VarFile::from_bytes_with_extension(&bytes, ext).map_err(file_error)
 }
@@ -141,6 +146,26 @@ pub fn variables(
     Ok(vars)
 }
 
+/// Reads and checks the AIs given as files (a calculator file, or TI-BASIC source text), so that
+/// a missing or damaged file is reported before anything is built or sent.
+pub fn check_ai_files(setup: &MatchSetup) -> Result<(), MatchError> {
+    for (i, (ai, folder)) in setup.ais.iter().zip(&setup.folders).enumerate() {
+        let checked = match ai {
+            AiSpec::File { path, .. } => user_ai(setup, folder, path).map(|_| ()),
+            AiSpec::Basic(source) => basic_ai(setup, folder, source).map(|_| ()),
+            AiSpec::Level { .. } | AiSpec::Faulty { .. } | AiSpec::Human { .. } => Ok(()),
+        };
+        checked.map_err(|e| {
+            let why = match e {
+                MatchError::Setup(message) => message,
+                other => other.to_string(),
+            };
+            MatchError::Setup(format!("AI {}: {why}", i + 1))
+        })?;
+    }
+    Ok(())
+}
+
 /// The variables of one AI in `folder`: its program under `setup.program` and its settings
 /// (`niveau` and `graine` for `joueur`, `faute` for `fautif`).
 pub fn ai_variables(
@@ -168,21 +193,28 @@ pub fn ai_variables(
                 Value::Integer(Integer::from(i64::from(*fault))),
             )?);
         }
+        AiSpec::File { path, seed } => {
+            vars.extend(user_ai(setup, folder, path)?);
+            vars.push(value(
+                folder,
+                "graine",
+                Value::Integer(Integer::from(i64::from(*seed))),
+            )?);
+        }
         AiSpec::Human { name } => {
             vars.push(program(folder, &setup.program, &programs.humain)?);
             if let Some(name) = name {
                 vars.push(value(folder, "pseudo", Value::Str(name.clone()))?);
             }
         }
-        AiSpec::File(file) => vars.extend(user_ai(setup, folder, file)?),
         AiSpec::Basic(source) => vars.push(basic_ai(setup, folder, source)?),
     }
     Ok(vars)
 }
 
 /// The data of the project's program `name` (its ASM variable, without the size word): from
-/// `dir/name.89z` (or `.9xz`, `.v2z`) when `dir` is given, else built from the repository
-/// containing the working directory.
+/// `dir/name.89z` (or `.9xz`, `.v2z`) when `dir` is given, else built from the toolkit
+/// containing the working directory, or the one this tool was built from.
 pub fn program_data(dir: Option<&Path>, model: Model, name: &str) -> Result<Vec<u8>, MatchError> {
     match dir {
         Some(dir) => {
@@ -199,10 +231,13 @@ pub fn program_data(dir: Option<&Path>, model: Model, name: &str) -> Result<Vec<
         None => {
             let here = std::env::current_dir()
                 .map_err(|e| MatchError::Setup(format!("the working directory: {e}")))?;
-            let root = repository_root(&here).map_err(|e| MatchError::Build {
-                program: name.into(),
-                source: Box::new(e),
-            })?;
+            // The toolkit around the working directory, else the one this tool came from.
+            let root = repository_root(&here)
+                .or_else(|_| ti_build::project::default_toolkit())
+                .map_err(|e| MatchError::Build {
+                    program: name.into(),
+                    source: Box::new(e),
+                })?;
             let built = build(&BuildOptions::new(&root, name)).map_err(|e| MatchError::Build {
                 program: name.into(),
                 source: Box::new(e),
@@ -317,7 +352,13 @@ pub fn install<C: Cable>(
     wait_for_key: bool,
 ) -> Result<(), MatchError> {
     let vars = variables(setup, programs, wait_for_key)?;
-    calc.send_variables(&vars)
+    send(calc, &vars)
+}
+
+/// Sends variables made by [`variables`] (made first, so that a bad AI file is reported before
+/// the link is opened).
+pub fn send<C: Cable>(calc: &mut Calculator<C>, vars: &[Variable]) -> Result<(), MatchError> {
+    calc.send_variables(vars)
         .map_err(MatchError::link("sending the arbiter and the AIs"))
 }
 
@@ -388,7 +429,7 @@ mod tests {
         ti_files::disk::write_atomic(&file, &group.to_bytes().unwrap()).unwrap();
         let setup = MatchSetup::new(
             Model::Ti89,
-            [AiSpec::File(file.clone()), AiSpec::level("random", 1)],
+            [AiSpec::file(file.clone(), 5), AiSpec::level("random", 1)],
         );
         let vars = variables(&setup, &programs(), false).unwrap();
         let all = names(&vars);
@@ -397,7 +438,7 @@ mod tests {
         // A file for another model is refused with a message saying so.
         let v200 = MatchSetup::new(
             Model::V200,
-            [AiSpec::File(file), AiSpec::level("random", 1)],
+            [AiSpec::file(file, 5), AiSpec::level("random", 1)],
         );
         let e = variables(&v200, &programs(), false)
             .unwrap_err()
@@ -439,7 +480,7 @@ mod tests {
         ti_files::disk::write_atomic(&file, &bytes).unwrap();
         let setup = MatchSetup::new(
             Model::V200,
-            [AiSpec::File(file), AiSpec::level("random", 1)],
+            [AiSpec::file(file, 5), AiSpec::level("random", 1)],
         );
         let vars = variables(&setup, &programs(), false).unwrap();
         let from_file = vars.iter().find(|v| v.path().to_string() == "ai1\\joueur");

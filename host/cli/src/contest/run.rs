@@ -68,7 +68,7 @@ impl MatchOutcome {
     /// The decoded log.
     pub fn game(&self) -> Result<GameLog<'_>, MatchError> {
         log::decode(&self.log)
-            .map_err(|e| MatchError::Results(format!("journal is not a valid game log: {e:?}")))
+            .map_err(|e| MatchError::Results(format!("journal is not a valid game log: {e}")))
     }
 
     /// The game as text: the names, the moves, the final board and the result.

@@ -26,8 +26,14 @@ pub enum AiSpec {
     },
     /// The user's own AI: every variable of this calculator file goes into the AI's folder;
     /// its program (the file's only program, or the variable named like the AI program) is
-    /// installed under the AI program's name.
-    File(PathBuf),
+    /// installed under the AI program's name, with `graine` = `seed` beside it (an AI made
+    /// with the toolkit draws from it; any other ignores it).
+    File {
+        /// The calculator file.
+        path: PathBuf,
+        /// The seed.
+        seed: u32,
+    },
     /// A TI-BASIC AI from its source text file (e.g. calc/programs/basic/joueur.txt),
     /// installed in text form under the AI program's name (TI's OS tokenizes it on its first
     /// run; PedroM has no TI-BASIC).
@@ -50,9 +56,18 @@ impl AiSpec {
         }
     }
 
+    /// The user's AI in the calculator file `path`, with `seed` in its `graine`.
+    pub fn file(path: impl Into<PathBuf>, seed: u32) -> AiSpec {
+        AiSpec::File {
+            path: path.into(),
+            seed,
+        }
+    }
+
     /// An AI as the command line names it: a level of `joueur` (its seed `seed`), `fautif:N`,
     /// `basic:SOURCE` (a TI-BASIC source text), `human` or `human:NAME` (a person at the
-    /// calculator's keyboard, through `humain`) or a calculator file (`.89z`...).
+    /// calculator's keyboard, through `humain`) or a calculator file (`.89z`...; `seed` goes to
+    /// its `graine`).
     pub fn parse(text: &str, seed: u32) -> Result<AiSpec, MatchError> {
         if let Some(fault) = text.strip_prefix("fautif:") {
             return fault
@@ -79,7 +94,7 @@ impl AiSpec {
         }
         let path = PathBuf::from(text);
         if path.extension().is_some() || path.exists() {
-            return Ok(AiSpec::File(path));
+            return Ok(AiSpec::file(path, seed));
         }
         parse_level(text)?;
         Ok(AiSpec::level(text, seed))
@@ -90,7 +105,7 @@ impl AiSpec {
         match self {
             AiSpec::Level { level, seed } => format!("joueur {level} (seed {seed})"),
             AiSpec::Faulty { fault } => format!("fautif (fault {fault})"),
-            AiSpec::File(path) => path.display().to_string(),
+            AiSpec::File { path, .. } => path.display().to_string(),
             AiSpec::Basic(path) => format!("TI-BASIC {}", path.display()),
             AiSpec::Human { name: Some(name) } => format!("humain ({name}, at the keyboard)"),
             AiSpec::Human { name: None } => "humain (at the keyboard)".to_string(),
@@ -190,6 +205,12 @@ impl MatchSetup {
                 self.folders[0]
             )));
         }
+        if let Some(f) = self.folders.iter().find(|f| **f == self.arbiter_folder) {
+            return Err(MatchError::Setup(format!(
+                "an AI's folder is {f}, the arbiter's own folder: the AI's colonne and nom would \
+                 be the arbiter's results; give each AI a folder of its own (--folders ai1,ai2)"
+            )));
+        }
         for ai in &self.ais {
             if let AiSpec::Level { level, .. } = ai {
                 parse_level(level)?;
@@ -205,6 +226,25 @@ impl MatchSetup {
             }
         }
         Ok(())
+    }
+
+    /// Game `n` (from 0) of a match of several games: the AIs swap sides every game (AI 1 of
+    /// the setup moves first in even games), and the seeds move on by one each game, so that no
+    /// two games are the same.
+    pub fn game(&self, n: u32) -> MatchSetup {
+        let mut this = self.clone();
+        for ai in &mut this.ais {
+            match ai {
+                AiSpec::Level { seed, .. } | AiSpec::File { seed, .. } => {
+                    *seed = seed.wrapping_add(n)
+                }
+                AiSpec::Faulty { .. } | AiSpec::Basic(_) | AiSpec::Human { .. } => {}
+            }
+        }
+        if n % 2 == 1 {
+            this.ais.swap(0, 1);
+        }
+        this
     }
 
     /// The arguments typed between the parentheses of `arbitre(...)`: the two folders, and
@@ -281,6 +321,12 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("folder of its own"));
+        s.folders[1] = "main".into();
+        assert!(s
+            .validate()
+            .unwrap_err()
+            .to_string()
+            .contains("the arbiter's own folder"));
         s.folders[1] = "a very long name".into();
         assert!(s.validate().is_err());
     }

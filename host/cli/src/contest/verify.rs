@@ -1,16 +1,19 @@
 //! Checks of a match against the core (calc::connect4): the arbiter's result variables agree
 //! with its log; the log agrees with the core's referee replaying the game; and, for two of
-//! this project's AIs, the moves are exactly those the same AIs play natively.
+//! this project's AIs (or any two strategies, [`contest_game`]), the moves are exactly those
+//! the same AIs play natively.
 
-use calc::connect4::contest::{Answer, ContestAi};
+use calc::connect4::contest::{Answer, ContestGame};
 use calc::connect4::log::GameLog;
 use calc::connect4::protocol::{self, Value as PValue};
 use calc::connect4::referee::{GameResult, Referee};
 use calc::connect4::search::Entry;
+use calc::connect4::strategy::{Ladder, Strategy};
 
 use super::run::MatchOutcome;
 use super::setup::{self, AiSpec, MatchSetup};
 use super::MatchError;
+use crate::play::connect4::describe_result;
 use ti_files::Model;
 
 fn protocol_model(model: Model) -> protocol::Model {
@@ -26,8 +29,12 @@ pub fn check(setup: &MatchSetup, outcome: &MatchOutcome) -> Result<(), MatchErro
     results_agree_with_log(outcome, &game)?;
     if game.model != protocol_model(setup.model) {
         return Err(MatchError::Mismatch(format!(
-            "the log says the game was played on model {:?}, the match is on a {}",
-            game.model, setup.model
+            "the log says the game was played on a {}, the match is on a {}",
+            match game.model {
+                protocol::Model::Ti89 => "TI-89",
+                protocol::Model::Ti92Plus => "TI-92 Plus or Voyage 200",
+            },
+            setup.model
         )));
     }
     log_agrees_with_referee(setup, &game)?;
@@ -36,8 +43,11 @@ pub fn check(setup: &MatchSetup, outcome: &MatchOutcome) -> Result<(), MatchErro
         if native.moves != game.moves || native.result != game.result {
             return Err(MatchError::Mismatch(format!(
                 "the calculator's game differs from the same AIs playing natively:\n  \
-                 calculator: moves {:?}, result {:?}\n  native:     moves {:?}, result {:?}",
-                game.moves, game.result, native.moves, native.result
+                 calculator: moves {}, {}\n  native:     moves {}, {}",
+                columns(game.moves),
+                describe_result(game.result),
+                columns(&native.moves),
+                describe_result(native.result)
             )));
         }
     }
@@ -92,8 +102,9 @@ pub fn log_agrees_with_referee(setup: &MatchSetup, game: &GameLog) -> Result<(),
                 if let Err(d) = referee.answer(colonne, nom) {
                     if GameResult::Disqualified(d) != logged {
                         return Err(MatchError::Mismatch(format!(
-                            "replaying the log, the referee disqualifies {:?}; the log says {logged:?}",
-                            d
+                            "replaying the log, the referee says {}; the log says {}",
+                            describe_result(Some(GameResult::Disqualified(d))),
+                            describe_result(Some(logged))
                         )));
                     }
                 }
@@ -103,8 +114,9 @@ pub fn log_agrees_with_referee(setup: &MatchSetup, game: &GameLog) -> Result<(),
                 let GameResult::Disqualified(d) = logged else {
                     return Err(MatchError::Mismatch(format!(
                         "the log stops after {} moves in a game that is not over, without a \
-                         disqualification ({logged:?})",
-                        game.moves.len()
+                         disqualification ({})",
+                        game.moves.len(),
+                        describe_result(Some(logged))
                     )));
                 };
                 if d.seat != call.seat {
@@ -121,7 +133,9 @@ pub fn log_agrees_with_referee(setup: &MatchSetup, game: &GameLog) -> Result<(),
     match referee.result() {
         Some(r) if r == logged => Ok(()),
         r => Err(MatchError::Mismatch(format!(
-            "replaying the log, the referee ends with {r:?}; the log says {logged:?}"
+            "replaying the log, the referee ends with {}; the log says {}",
+            describe_result(r),
+            describe_result(Some(logged))
         ))),
     }
 }
@@ -137,42 +151,67 @@ pub struct NativeGame {
     pub names: [Vec<u8>; 2],
 }
 
-/// Plays the match natively: the core's referee calls two [`ContestAi`]s (the calculator
-/// programs' own code), each keeping its state between calls through its encoded bytes, as
-/// `joueur` keeps it in `etat`.
+/// Plays the match natively: two of this project's AIs at the levels of `setup`, with their
+/// seeds, through [`contest_game`].
 pub fn native_game(setup: &MatchSetup) -> Result<NativeGame, MatchError> {
-    let model = protocol_model(setup.model);
-    let mut ais = Vec::new();
-    for ai in &setup.ais {
+    let mut levels = Vec::new();
+    let mut seeds = [0; 2];
+    for (i, ai) in setup.ais.iter().enumerate() {
         let AiSpec::Level { level, seed } = ai else {
             return Err(MatchError::Setup(
                 "a native game needs two of this project's AIs".into(),
             ));
         };
-        let level = setup::parse_level(level)?;
-        ais.push((level, *seed, None::<Vec<u8>>));
+        levels.push(setup::parse_level(level)?);
+        seeds[i] = *seed;
     }
-    let mut referee = Referee::new(model, setup::name_limit(setup.model));
     // joueur lends a table of 512 entries (calc/programs/src/bin/joueur.rs).
-    let mut table = vec![Entry::EMPTY; 512];
+    let mut tables = [vec![Entry::EMPTY; 512], vec![Entry::EMPTY; 512]];
+    let [t1, t2] = &mut tables;
+    let mut first = Ladder::new(levels[0], t1);
+    let mut second = Ladder::new(levels[1], t2);
+    contest_game(setup.model, [&mut first, &mut second], seeds)
+}
+
+/// A contest game played natively between two strategies with the seeds their `graine` would
+/// hold: the core's referee calls each in turn through the protocol, each keeping its state
+/// between calls only in its encoded bytes, as `joueur` keeps it in `etat`
+/// (`programs::contest::joueur`). The moves are those the same strategies play on the
+/// calculator.
+pub fn contest_game(
+    model: Model,
+    strategies: [&mut dyn Strategy; 2],
+    seeds: [u32; 2],
+) -> Result<NativeGame, MatchError> {
+    let [first, second] = strategies;
+    let mut players: [(
+        &mut dyn Strategy,
+        Option<[u8; calc::connect4::contest::STATE_LEN]>,
+    ); 2] = [(first, None), (second, None)];
+    let mut referee = Referee::new(protocol_model(model), setup::name_limit(model));
     let mut names: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
     let mut moves = Vec::new();
     while let Some(call) = referee.call() {
         let seat = call.seat.number() as usize - 1;
-        let (level, seed, state) = &mut ais[seat];
+        let (strategy, state) = &mut players[seat];
         let request = call.request();
-        let mut ai = match (&request, state.as_ref()) {
-            (protocol::Request::NewGame { .. }, _) => ContestAi::new(*level, *seed),
-            (_, Some(bytes)) => ContestAi::decode(bytes).map_err(|e| {
-                MatchError::Mismatch(format!("native AI {}: its state: {e:?}", seat + 1))
+        let mut game = match (&request, state.as_ref()) {
+            (protocol::Request::NewGame { .. }, _) => ContestGame::new(seeds[seat]),
+            (_, Some(bytes)) => ContestGame::decode(bytes).map_err(|e| {
+                MatchError::Mismatch(format!("native AI {}: its state: {e}", seat + 1))
             })?,
-            (_, None) => return Err(MatchError::Mismatch("native AI without state".into())),
+            (_, None) => {
+                return Err(MatchError::Mismatch(format!(
+                    "native AI {} is called before the start of its game",
+                    seat + 1
+                )))
+            }
         };
-        let answer = ai
-            .respond(request, &mut table)
-            .map_err(|e| MatchError::Mismatch(format!("native AI {}: {e:?}", seat + 1)))?;
-        *state = Some(ai.encode().to_vec());
-        let name = joueur_name(*level);
+        let answer = game
+            .respond(request, &mut **strategy)
+            .map_err(|e| MatchError::Mismatch(format!("native AI {}: {e}", seat + 1)))?;
+        *state = Some(game.encode());
+        let name = strategy.name().to_vec();
         let (colonne, nom) = match answer {
             Answer::Name => (PValue::Integer(-1), PValue::Str(&name)),
             Answer::NameAndMove(c) => (PValue::Integer(i32::from(c)), PValue::Str(&name)),
@@ -191,6 +230,15 @@ pub fn native_game(setup: &MatchSetup) -> Result<NativeGame, MatchError> {
         result: referee.result(),
         names,
     })
+}
+
+/// Columns as the log writes them: `4 4 5 3`.
+fn columns(moves: &[u8]) -> String {
+    moves
+        .iter()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The name `joueur` gives at `level` (the core's [`calc::connect4::ai::Ai::contest_name`],

@@ -8,17 +8,19 @@
 //! arbiter does (its folder current, inside an error frame) and stores the error it raised in
 //! `erreur` (0: none), waits until the calculator is idle, and reads `colonne` and `nom` back;
 //! the referee checks them. A native AI answers through the same protocol values: this
-//! project's levels through the core's [`ContestAi`] (the code `joueur` runs, with `joueur`'s
-//! table size, so a level plays the same moves natively and on the calculator), or the exact
+//! project's levels through the core's [`ContestGame`] and the ladder's strategy (the code
+//! `joueur` runs, with `joueur`'s table size, so a level plays the same moves natively and on
+//! the calculator), or the exact
 //! solver. The game is logged in the arbiter's format (`calc::connect4::log`), so `ti68k
 //! replay` shows it and [`super::verify::log_agrees_with_referee`] checks it.
 
 use std::time::{Duration, Instant};
 
-use calc::connect4::contest::{Answer, ContestAi};
+use calc::connect4::contest::{Answer, ContestGame};
 use calc::connect4::log::{self, GameLog};
 use calc::connect4::protocol::{self, NomIn, Request, Value as PValue};
 use calc::connect4::referee::{Fault, GameResult, Referee};
+use calc::connect4::strategy::Ladder;
 use calc::connect4::{search, Board, Player};
 use calc::Rng;
 
@@ -110,7 +112,7 @@ impl VersusOutcome {
 
 /// A native side's state across calls.
 enum Native {
-    Level(ContestAi),
+    Level(ContestGame),
     Solver {
         seed: u32,
         board: Board,
@@ -265,14 +267,14 @@ fn native_answer(
     match player {
         C4Player::Ai(ai) => {
             if matches!(request, Request::NewGame { .. }) || state.is_none() {
-                *state = Some(Native::Level(ContestAi::new(ai, seed)));
+                *state = Some(Native::Level(ContestGame::new(seed)));
             }
             let Some(Native::Level(contest)) = state.as_mut() else {
                 unreachable!("set above")
             };
             let answer = contest
-                .respond(request, table)
-                .map_err(|e| MatchError::Mismatch(format!("native {}: {e:?}", player.name())))?;
+                .respond(request, &mut Ladder::new(ai, table))
+                .map_err(|e| MatchError::Mismatch(format!("native {}: {e}", player.name())))?;
             let n = super::verify::joueur_name(ai);
             Ok(match answer {
                 Answer::Name => (int(-1), name(&n)),

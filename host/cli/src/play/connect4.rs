@@ -6,6 +6,7 @@ use calc::connect4::ai::{self, Ai};
 use calc::connect4::log::GameLog;
 use calc::connect4::referee::{Disqualification, Fault, GameResult};
 use calc::connect4::solver::{self, Solver};
+use calc::connect4::strategy::{self, Strategy};
 use calc::connect4::{search, Board, MoveError, Outcome, ParseErrorKind, Player};
 use calc::Rng;
 
@@ -124,6 +125,52 @@ pub fn run_match(
     })
 }
 
+/// A match of `pairs` pairs of games between two strategies — a user's AI
+/// (calc::connect4::strategy::Strategy) against another, or against a player of the ladder
+/// (`calc::connect4::strategy::Ladder`) — tallied from `a`'s side. Each game is [`strategy::play`] as the contest plays
+/// it (an illegal column loses the game); the two games of a pair share their seeds, the
+/// colours swapped. The pair seeds are drawn from `seed`.
+pub fn strategy_match(
+    a: &mut dyn Strategy,
+    b: &mut dyn Strategy,
+    pairs: u32,
+    seed: u32,
+) -> super::Tally {
+    super::run_match(pairs, seed, |game_seed, a_first| {
+        let seeds = [game_seed, game_seed ^ 0x5EED_C4C4];
+        let game = if a_first {
+            strategy::play([&mut *a, &mut *b], seeds)
+        } else {
+            strategy::play([&mut *b, &mut *a], seeds)
+        };
+        match strategy::first_won(&game) {
+            Some(true) => SeatResult::FirstWins,
+            Some(false) => SeatResult::SecondWins,
+            None => SeatResult::Draw,
+        }
+    })
+}
+
+/// A tournament: every pair of `players` plays a [`strategy_match`] of `pairs` pairs of games
+/// (each match seeded from `seed` and the pair's indexes). Returns `(i, j, tally)` for each
+/// pair `i < j`, the tally from `players[i]`'s side.
+pub fn round_robin(
+    players: &mut [&mut dyn Strategy],
+    pairs: u32,
+    seed: u32,
+) -> Vec<(usize, usize, super::Tally)> {
+    let mut out = Vec::new();
+    for i in 0..players.len() {
+        for j in i + 1..players.len() {
+            let (left, right) = players.split_at_mut(j);
+            let match_seed = seed ^ (i as u32).wrapping_mul(0x9E37_79B9) ^ (j as u32) << 16;
+            let tally = strategy_match(&mut *left[i], &mut *right[0], pairs, match_seed);
+            out.push((i, j, tally));
+        }
+    }
+    out
+}
+
 /// A logged game as text: a header with the names and the result, then one line per move and
 /// the final board.
 pub fn render_log(log: &GameLog) -> String {
@@ -136,23 +183,31 @@ pub fn render_log(log: &GameLog) -> String {
     let mut grid = [0u8; 48];
     log.board_after(log.moves.len()).render(&mut grid);
     out += &String::from_utf8_lossy(&grid);
-    out += &match log.result {
-        None => "unfinished\n".to_string(),
-        Some(GameResult::Normal(Outcome::Draw)) => "draw (result 0, N)\n".to_string(),
+    out += &describe_result(log.result);
+    out.push('\n');
+    out
+}
+
+/// A game's result in words, with the arbiter's result variables: `AI 1 wins (result 1, N)`,
+/// `draw (result 0, N)`, `AI 2 disqualified: column 8 is not 1-7; AI 1 wins (result 1, D)`,
+/// `unfinished`.
+pub fn describe_result(result: Option<GameResult>) -> String {
+    match result {
+        None => "unfinished".to_string(),
+        Some(GameResult::Normal(Outcome::Draw)) => "draw (result 0, N)".to_string(),
         Some(r @ GameResult::Normal(_)) => format!(
-            "AI {} wins (result {}, N)\n",
+            "AI {} wins (result {}, N)",
             r.result_colonne(),
             r.result_colonne()
         ),
         Some(r @ GameResult::Disqualified(d)) => format!(
-            "AI {} disqualified: {}; AI {} wins (result {}, D)\n",
+            "AI {} disqualified: {}; AI {} wins (result {}, D)",
             d.seat.number(),
             describe_fault(&d),
             r.result_colonne(),
             r.result_colonne()
         ),
-    };
-    out
+    }
 }
 
 /// Why an AI was disqualified, with the logged value where the fault has one.
@@ -206,6 +261,43 @@ pub fn parse_board(moves: &str) -> Result<Board, BadMoves> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A strategy of the user's (here: the centremost legal column) plays matches against
+    /// the ladder like any player.
+    #[test]
+    fn a_strategy_plays_matches_against_the_ladder() {
+        use calc::connect4::strategy::Ladder;
+        struct Centre;
+        impl Strategy for Centre {
+            fn name(&self) -> &[u8] {
+                b"centre"
+            }
+            fn choose(&mut self, board: &Board, _rng: &mut Rng) -> u8 {
+                [3, 2, 4, 1, 5, 0, 6]
+                    .into_iter()
+                    .find(|&c| board.can_play(c))
+                    .unwrap_or(0)
+            }
+        }
+        let mut table = vec![search::Entry::EMPTY; 512];
+        let mut winblock = Ladder::new(Ai::WinBlock, &mut table);
+        let tally = strategy_match(&mut Centre, &mut winblock, 20, 1);
+        assert_eq!(tally.games(), 40);
+        // Centre-first without looking for wins loses to win/block far more than it wins.
+        assert!(tally.losses > tally.wins, "{}", tally.summary());
+        let mut random = [search::Entry::EMPTY; 1];
+        let mut random = Ladder::new(Ai::Random, &mut random);
+        let tally = strategy_match(&mut winblock, &mut random, 20, 1);
+        assert!(tally.wins > 30, "{}", tally.summary());
+        // A tournament of the three: every pair once, each tally of 2 x pairs games.
+        let mut players: [&mut dyn Strategy; 3] = [&mut Centre, &mut winblock, &mut random];
+        let results = round_robin(&mut players, 5, 9);
+        assert_eq!(
+            results.iter().map(|r| (r.0, r.1)).collect::<Vec<_>>(),
+            [(0, 1), (0, 2), (1, 2)]
+        );
+        assert!(results.iter().all(|r| r.2.games() == 10));
+    }
 
     #[test]
     fn bad_moves_say_what_and_where() {

@@ -15,6 +15,15 @@ use calc::Rng;
 /// The ladder, weakest first.
 pub const LADDER: [Level; 3] = [Level::Easy, Level::Hard, Level::Expert];
 
+/// A level's name on the command line and in reports: `easy`, `hard`, `expert`.
+pub fn level_name(level: Level) -> &'static str {
+    match level {
+        Level::Easy => "easy",
+        Level::Hard => "hard",
+        Level::Expert => "expert",
+    }
+}
+
 /// Plays one game, `levels[p]` for player `p` (player 0 attacks first), bag seeded with
 /// `bag_seed`; returns the two players' scores. Each player has its own generator (for ties).
 pub fn play_game(levels: [Level; 2], variant: Variant, bag_seed: u32, seed: u32) -> [u32; 2] {

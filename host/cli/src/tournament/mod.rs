@@ -60,10 +60,12 @@ impl Entrant {
             Entrant::Calculator(AiSpec::Level { level, .. }) => level.clone(),
             Entrant::Calculator(AiSpec::Faulty { fault }) => format!("fautif:{fault}"),
             Entrant::Calculator(AiSpec::Human { .. }) => "human".to_string(),
-            Entrant::Calculator(AiSpec::File(p) | AiSpec::Basic(p)) => p.file_stem().map_or_else(
-                || p.display().to_string(),
-                |s| s.to_string_lossy().into_owned(),
-            ),
+            Entrant::Calculator(AiSpec::File { path: p, .. } | AiSpec::Basic(p)) => {
+                p.file_stem().map_or_else(
+                    || p.display().to_string(),
+                    |s| s.to_string_lossy().into_owned(),
+                )
+            }
         }
     }
 
@@ -123,7 +125,7 @@ impl Tournament {
                     e.name()
                 )));
             }
-            if let Entrant::Calculator(AiSpec::File(p)) = e {
+            if let Entrant::Calculator(AiSpec::File { path: p, .. }) = e {
                 if !p.exists() {
                     return Err(MatchError::Setup(format!(
                         "{}: no such file (give the calculator file of your AI)",
@@ -177,7 +179,7 @@ impl Tournament {
         self.entrants
             .iter()
             .filter_map(|e| match e {
-                Entrant::Calculator(AiSpec::File(p)) => Some(p.clone()),
+                Entrant::Calculator(AiSpec::File { path: p, .. }) => Some(p.clone()),
                 _ => None,
             })
             .collect()

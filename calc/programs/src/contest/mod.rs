@@ -1,6 +1,7 @@
 //! The contest's variables on the calculator: their default names, and how a variable's
 //! value becomes the core's [`protocol::Value`] (calc::connect4::protocol), for the arbiter and
-//! for the AIs alike.
+//! for the AIs alike; and [`joueur`], the contest AI around any
+//! [`Strategy`](calc::connect4::strategy::Strategy).
 //!
 //! A number is judged by its value, as the seed says ("une valeur numérique entière"): an exact
 //! integer, or a float with a whole value (what a TI-BASIC AI stores in approximate mode), is
@@ -8,6 +9,10 @@
 //! through [`read_whole`] or [`read_value`], which read numbers the same way: `colonne` and
 //! `nom` (the protocol), `attente` (the arbiter), `niveau`, `graine` (joueur) and `faute`
 //! (fautif).
+
+mod joueur;
+
+pub use joueur::{joueur, joueur_with, ERROR_ARGUMENT, ERROR_UNDEFINED, ETAT, GRAINE};
 
 use calc::connect4::protocol;
 use calc::connect4::referee::{Disqualification, Fault, GameResult};

@@ -1,0 +1,37 @@
+//! What several of the command line's behaviour tests share: a contest log as the calculator
+//! keeps it, made from a game played natively.
+
+use std::path::{Path, PathBuf};
+
+use calc::connect4::log::GameLog;
+use calc::connect4::protocol;
+use ti68k::contest::setup::{AiSpec, MatchSetup};
+use ti68k::contest::verify;
+use ti_files::{Model, VarFile, VarPath, VarType, Variable};
+
+/// Writes `dir/journal.89y`, the log of a native game between `winblock` and `minimax3` as
+/// `ti68k recv main\journal` saves it (custom data of type C4L), and returns its path and the
+/// game's moves.
+pub fn journal_file(dir: &Path) -> (PathBuf, Vec<u8>) {
+    let setup = MatchSetup::new(
+        Model::Ti89,
+        [AiSpec::level("winblock", 4), AiSpec::level("minimax3", 6)],
+    );
+    let native = verify::native_game(&setup).unwrap();
+    let game = GameLog {
+        model: protocol::Model::Ti89,
+        names: [&native.names[0], &native.names[1]],
+        moves: &native.moves,
+        result: native.result,
+    };
+    let mut data = vec![0u8; 200];
+    let len = game.encode(&mut data).unwrap();
+    data.truncate(len);
+    data.extend_from_slice(b"\0c4l\0\xF8");
+    let var =
+        Variable::from_data(VarPath::parse("main\\journal").unwrap(), VarType::OTH, data).unwrap();
+    let file = VarFile::single(Model::Ti89, var);
+    let path = dir.join("journal.89y");
+    ti_files::disk::write_atomic(&path, &file.to_bytes().unwrap()).unwrap();
+    (path, native.moves)
+}
