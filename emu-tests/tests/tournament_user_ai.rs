@@ -75,7 +75,7 @@ fn a_user_assembly_ai_plays_whole_games() {
     }
     let model = Model::Ti89;
     let ai = AiSpec::parse(centre.to_str().unwrap(), 0).unwrap();
-    assert_eq!(ai, AiSpec::File(centre.clone()));
+    assert_eq!(ai, AiSpec::file(centre.clone(), 0));
     let mut calc = Calculator::new(EmuCable::start(EmuOptions::new(model)).unwrap(), model);
     calc.delays = Delays::NONE;
     let appel = install::program_data(None, model, "appel").unwrap();
