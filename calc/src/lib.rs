@@ -11,6 +11,7 @@ pub mod budget;
 pub mod connect4;
 pub mod entropy;
 pub mod othello;
+pub mod prefetch;
 pub mod rng;
 pub mod tictactoe;
 

@@ -2,6 +2,10 @@
 //! every position the expert meets while following it, answers for no other position, plays
 //! legal moves whose proven values the exact solver confirms, and the expert plays it, then
 //! the engine.
+//!
+//! A move's value being right is not enough: a move proven to lose is wrong wherever another
+//! column does better. `book_moves_are_as_good_as_their_positions` (ignored: minutes in
+//! release) checks that the value of every proven book move is the value of its position.
 
 use calc::connect4::ai::{choose, Ai};
 use calc::connect4::book::{self, book_move};
@@ -109,6 +113,63 @@ fn book_values_are_what_the_solver_proves() {
         checked += 1;
     }
     assert!(checked >= 20, "{checked} values checked");
+}
+
+/// Book entries known to be wrong, as move strings reaching them: the first generator kept the
+/// column the engine proposed, proven to lose, while a better column was too hard for its
+/// budget (`ti68k::book::choose` no longer does). At `4444` it plays 3 where 4 wins; at `4554`
+/// 5 where 4 wins; at `64444` 2 where 6 draws. Empty this list when the book is regenerated.
+const KNOWN_WRONG: [&str; 3] = ["4444", "4554", "64444"];
+
+#[test]
+#[ignore = "minutes in release: cargo test --release -p calc --test connect4_book -- --ignored"]
+fn book_moves_are_as_good_as_their_positions() {
+    let mut table = vec![solver::Entry::EMPTY; 1 << 24];
+    let mut solver = Solver::new(&mut table);
+    let mut checked = 0;
+    let mut wrong = Vec::new();
+    for board in positions_met() {
+        let m = book_move(&board).unwrap();
+        let Some(value) = m.value else { continue };
+        // The position's own value: the best any column proves.
+        let Some(best) = solver.solve_within(&board, true, 500_000_000) else {
+            continue;
+        };
+        checked += 1;
+        if best != value {
+            wrong.push((book::canonical_key(&board).0, board, m.column, value, best));
+        }
+    }
+    let known: Vec<u64> = KNOWN_WRONG
+        .iter()
+        .map(|moves| book::canonical_key(&Board::from_moves(moves).unwrap()).0)
+        .collect();
+    let unexpected: Vec<String> = wrong
+        .iter()
+        .filter(|w| !known.contains(&w.0))
+        .map(|(_, b, col, value, best)| {
+            format!(
+                "{b:?}: the book's column {} is worth {value}, the position {best}",
+                col + 1
+            )
+        })
+        .collect();
+    assert!(unexpected.is_empty(), "{unexpected:#?}");
+    let right_now: Vec<&str> = KNOWN_WRONG
+        .iter()
+        .zip(&known)
+        .filter(|(_, k)| !wrong.iter().any(|w| w.0 == **k))
+        .map(|(moves, _)| *moves)
+        .collect();
+    assert!(
+        right_now.is_empty(),
+        "right now, remove from KNOWN_WRONG: {right_now:?}"
+    );
+    eprintln!(
+        "{checked} proven book moves checked, {} known wrong",
+        wrong.len()
+    );
+    assert!(checked >= 250, "{checked} positions checked");
 }
 
 #[test]

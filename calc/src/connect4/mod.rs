@@ -56,7 +56,8 @@
 //!   `Debug`, which is compiled only where used), no panic on any input: errors are small `Copy`
 //!   enums. Recursion frames hold a 24-byte board and a 7-move list: no big stack arrays.
 //! - Transposition tables are `&mut [Entry]` slices of any length; the largest power-of-two
-//!   prefix is used (see [`tt`]). Engine entries are 12 bytes, solver entries 8.
+//!   prefix is used (see [`tt`] for the engine, [`solver::table`] for the solver). Engine
+//!   entries are 12 bytes, solver entries 8.
 //! - Randomness comes only from the caller's [`crate::Rng`].
 
 pub mod ai;

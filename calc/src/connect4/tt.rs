@@ -6,10 +6,10 @@
 //! entry stores the full 49-bit key of its position, so a probe never mistakes one position for
 //! another, whatever the table size.
 //!
-//! The engine ([`super::engine`]) clears the prefix it uses before each search, so its result
+//! The engine ([`super::search`]) clears the prefix it uses before each search, so its result
 //! (move, score, node count) depends only on its arguments and the table length, identically
-//! natively and on the 68000. The exact solver ([`super::solver`]) stores only true bounds of
-//! game values, valid forever, so it keeps its table between positions unless told to reset it.
+//! natively and on the 68000. The exact solver ([`super::solver`]) indexes its own table
+//! (buckets, exact tags, growth: [`super::solver::table`]).
 
 /// The slot of `key` in a table of `1 << bits` entries (`bits` in `0..=32`).
 ///

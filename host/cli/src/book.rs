@@ -5,11 +5,13 @@
 //! as the second, every reply of the opponent, up to a number of stones), and picks each move.
 //! The engine alone, as the calculator runs it (its standard budget, the calculator's table),
 //! proposes a column; the exact solver (weak: win, draw or loss) values it and, unless it wins,
-//! the other columns, centre first, each within a node budget. The move kept is the best
-//! proven one (the engine's among equals). When a solve runs out of budget, the book keeps the
-//! engine's column unless another is proven to win or the engine's is proven worse than one
-//! valued: the book only overrides the engine where the solver proves it better, and saves the
-//! calculator the engine's time everywhere. Everything is deterministic: node budgets, no clock.
+//! every other column, centre first, each within a node budget (a column too hard to value does
+//! not stop the others). The move kept is the best proven one (the engine's among equals). When
+//! a solve runs out of budget, the book keeps the engine's column unless another is proven to
+//! win or better than what is proven of the engine's; and it never keeps a column proven to
+//! lose while another column is unproven (that one cannot be worse): see [`choose`]. The book
+//! only overrides the engine where the solver proves it better, and saves the calculator the
+//! engine's time everywhere. Everything is deterministic: node budgets, no clock.
 //!
 //! [`rust_source`] writes the entries as the Rust source of `calc/src/connect4/book_data.rs`.
 
@@ -166,40 +168,26 @@ impl Decider<'_> {
                 .into_iter()
                 .filter(|&c| c != engine && board.can_play(c)),
         );
+        // Every column is valued (each within the budget: one too hard does not stop the
+        // others), until one is proven to win.
         let mut values: [Option<i8>; WIDTH as usize] = [None; WIDTH as usize];
-        let mut complete = true;
         for &c in &order {
-            let Some(v) = self.value_of(board, c) else {
-                complete = false;
-                break;
-            };
-            values[c as usize] = Some(v);
-            if v == 1 {
+            values[c as usize] = self.value_of(board, c);
+            if values[c as usize] == Some(1) {
                 break;
             }
         }
-        // The best proven column, the earliest in `order` among equals; the engine's when its
-        // own value is not proven and no other column is proven to win.
-        let mut column = engine;
-        let mut value = values[engine as usize];
-        for &c in &order {
-            if let Some(v) = values[c as usize] {
-                let better = match value {
-                    None => v == 1,
-                    Some(best) => v > best,
-                };
-                if better {
-                    column = c;
-                    value = Some(v);
-                }
-            }
-        }
+        let Choice {
+            column,
+            value,
+            proven_best,
+        } = choose(&order, &values);
         BookPosition {
             moves: moves.to_string(),
             board: *board,
             column,
             value,
-            proven_best: value == Some(1) || complete,
+            proven_best,
             engine_column: engine,
             engine_value: values[engine as usize],
             solver_nodes: self.solver.nodes() - start_nodes,
@@ -217,6 +205,52 @@ impl Decider<'_> {
         self.solver
             .solve_within(&child, true, self.settings.solve_nodes)
             .map(|v| -v)
+    }
+}
+
+/// The move kept for a position, and what is proven of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The column (0-based).
+    pub column: u8,
+    /// Its proven value (1, 0, -1), `None` if not proven.
+    pub value: Option<i8>,
+    /// True when no column is better: it wins, or every column was valued.
+    pub proven_best: bool,
+}
+
+/// The book's move among the playable columns of `order` (the engine's column first, then the
+/// others centre first) valued `values` (`None`: not proven within the budget):
+///
+/// 1. a column proven to win, the earliest in `order`;
+/// 2. else, when every column is valued, the best one, the earliest among equals;
+/// 3. else the engine's column when it is unproven or a proven draw (the book overrides the
+///    engine only where the solver proves another column better);
+/// 4. else (the engine's column is proven to lose) the earliest proven draw, if any, else the
+///    earliest unproven column: a column proven to lose is never kept while another is
+///    unproven, since that one cannot be worse.
+pub fn choose(order: &[u8], values: &[Option<i8>; WIDTH as usize]) -> Choice {
+    let engine = order[0];
+    let valued = |c: u8| values[c as usize];
+    let complete = order.iter().all(|&c| valued(c).is_some());
+    let earliest = |wanted: Option<i8>| order.iter().copied().find(|&c| valued(c) == wanted);
+    let column = if let Some(c) = earliest(Some(1)) {
+        c
+    } else if complete {
+        earliest(Some(0))
+            .or_else(|| earliest(Some(-1)))
+            .unwrap_or(engine)
+    } else if valued(engine) != Some(-1) {
+        engine
+    } else {
+        earliest(Some(0))
+            .or_else(|| earliest(None))
+            .unwrap_or(engine)
+    };
+    Choice {
+        column,
+        value: valued(column),
+        proven_best: valued(column) == Some(1) || complete,
     }
 }
 
@@ -451,6 +485,54 @@ mod tests {
             found += usize::from(hit);
         }
         assert!(found >= 5);
+    }
+
+    #[test]
+    fn a_proven_loss_is_never_kept_while_a_column_is_unproven() {
+        let order = [2u8, 3, 4, 1, 5, 0, 6];
+        let mut values = [Some(-1); 7];
+        // The case of `4444` in the first book: the engine's column proven to lose, column 4
+        // too hard for the budget (it wins), the others not valued.
+        values[3] = None;
+        let c = choose(&order, &values);
+        assert_eq!((c.column, c.value, c.proven_best), (3, None, false));
+        // Every column lost: the engine's, proven best.
+        let c = choose(&order, &[Some(-1); 7]);
+        assert_eq!((c.column, c.value, c.proven_best), (2, Some(-1), true));
+        // A draw is kept over the engine's proven loss, not proven best while one is unproven.
+        values[5] = Some(0);
+        let c = choose(&order, &values);
+        assert_eq!((c.column, c.value, c.proven_best), (5, Some(0), false));
+        // A win anywhere is taken and is best.
+        values[6] = Some(1);
+        let c = choose(&order, &values);
+        assert_eq!((c.column, c.value, c.proven_best), (6, Some(1), true));
+    }
+
+    #[test]
+    fn the_engine_is_overridden_only_by_a_proven_better_column() {
+        let order = [2u8, 3, 4, 1, 5, 0, 6];
+        // The engine's column unproven, another a proven draw: the engine's is kept.
+        let mut values = [None; 7];
+        values[3] = Some(0);
+        let c = choose(&order, &values);
+        assert_eq!((c.column, c.value, c.proven_best), (2, None, false));
+        // The engine's a proven draw, others unproven: kept.
+        values[2] = Some(0);
+        values[3] = None;
+        assert_eq!(choose(&order, &values).column, 2);
+        // All valued: the best, the engine's among equals.
+        let values = [
+            Some(0),
+            Some(-1),
+            Some(0),
+            Some(0),
+            Some(-1),
+            Some(0),
+            Some(-1),
+        ];
+        let c = choose(&order, &values);
+        assert_eq!((c.column, c.value, c.proven_best), (2, Some(0), true));
     }
 
     #[test]

@@ -326,7 +326,7 @@ fn flags_agree_across_commands() {
     }
     let bench = help("bench");
     assert!(
-        bench.contains("[possible values: connect4, othello, tictactoe, entropy]"),
+        bench.contains("[possible values: connect4, connect4-empty, othello, tictactoe, entropy]"),
         "{bench}"
     );
     assert!(!bench.contains("SECTIONS`"), "{bench}");

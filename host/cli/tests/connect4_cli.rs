@@ -92,29 +92,146 @@ fn bad_positions_are_refused_with_the_reason() {
     assert!(err.contains("full column"), "{err}");
 }
 
+/// A stand-in peer: a shell script at `dir/name` that prints `hello` (if any), then answers
+/// each position line with this project's `solve connect4 - --stats` (`SCORE NODES
+/// MICROSECONDS`, the last three fields the bench reads from either peer).
+fn stand_in(dir: &std::path::Path, name: &str, hello: &str) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    let echo = if hello.is_empty() {
+        String::new()
+    } else {
+        format!("echo '{hello}'\n")
+    };
+    let script = format!(
+        "#!/bin/sh\n{echo}exec '{}' solve connect4 - --stats --table-bits 16\n",
+        env!("CARGO_BIN_EXE_ti68k")
+    );
+    std::fs::write(&path, script).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+const SETS: [&str; 6] = [
+    "End-Easy",
+    "Middle-Easy",
+    "Middle-Medium",
+    "Begin-Easy",
+    "Begin-Medium",
+    "Begin-Hard",
+];
+
 #[test]
-fn bench_prints_every_set_and_the_fingerprint() {
+fn bench_compares_with_the_peers_side_by_side() {
+    let dir = testkit::scratch!("bench_peers");
+    let pons = stand_in(&dir, "c4solver", "");
+    let python = stand_in(&dir, "python", "bitbully stand-in");
+    // A repository whose six sets are the first End-Easy positions (quick for three solvers).
+    let data = dir.join("repo/calc/tests/data/connect4");
+    std::fs::create_dir_all(&data).unwrap();
+    let easy: String = include_str!("../../../calc/tests/data/connect4/Test_L3_R1")
+        .lines()
+        .take(3)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    for file in [
+        "Test_L3_R1",
+        "Test_L2_R1",
+        "Test_L2_R2",
+        "Test_L1_R1",
+        "Test_L1_R2",
+        "Test_L1_R3",
+    ] {
+        std::fs::write(data.join(file), &easy).unwrap();
+    }
     let out = ti68k()
-        .args(["bench", "connect4", "--limit", "1"])
+        .args([
+            "bench",
+            "connect4",
+            "--limit",
+            "2",
+            "--step",
+            "1",
+            "--toolkit",
+        ])
+        .arg(dir.join("repo"))
+        .env("TI68K_PONS_SOLVER", &pons)
+        .env("TI68K_PYTHON", &python)
         .output()
         .unwrap();
     assert!(out.status.success(), "{out:?}");
     let text = String::from_utf8_lossy(&out.stdout);
-    for set in [
-        "End-Easy",
-        "Middle-Easy",
-        "Middle-Medium",
-        "Begin-Easy",
-        "Begin-Medium",
-        "Begin-Hard",
-    ] {
-        let line = text
-            .lines()
-            .find(|l| l.contains(set))
-            .unwrap_or_else(|| panic!("{set} missing:\n{text}"));
-        assert!(line.contains("1/1 exact (of 1000)"), "{line}");
+    assert!(
+        text.contains(&format!("connect4 peer Pons part 12: {}", pons.display())),
+        "{text}"
+    );
+    assert!(text.contains("connect4 peer BitBully stand-in"), "{text}");
+    assert!(text.contains("tables: ti68k 2^"), "{text}");
+    for set in SETS {
+        for solver in ["ti68k", "Pons p12", "BitBully"] {
+            let row = text
+                .lines()
+                .find(|l| l.starts_with(&format!("connect4 {set:<13} {solver:<10}")))
+                .unwrap_or_else(|| panic!("{set} {solver} missing:\n{text}"));
+            assert!(row.contains(" 2/2 "), "{row}");
+            assert!(!row.contains("WRONG"), "{row}");
+        }
     }
+    assert!(text.contains("load average"), "{text}");
     assert!(text.contains("connect4 fingerprint:"), "{text}");
+}
+
+#[test]
+fn bench_says_how_to_get_a_missing_peer_and_drops_a_broken_one() {
+    let dir = testkit::scratch!("bench_missing");
+    // BitBully answers nonsense after its greeting; Pons' solver is not there.
+    let python = dir.join("python");
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::write(
+            &python,
+            "#!/bin/sh\necho 'bitbully broken'\nwhile read l; do echo nonsense; done\n",
+        )
+        .unwrap();
+        std::fs::set_permissions(&python, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let out = ti68k()
+        .args(["bench", "connect4", "--limit", "1"])
+        .env("TI68K_PONS_SOLVER", dir.join("no-such-c4solver"))
+        .env("TI68K_PYTHON", &python)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("connect4 peer Pons part 12: not found"),
+        "{text}"
+    );
+    assert!(
+        text.contains("git clone https://github.com/PascalPons/connect4"),
+        "{text}"
+    );
+    assert!(
+        text.contains("BitBully: unexpected answer \"nonsense\""),
+        "{text}"
+    );
+    assert!(text.contains("dropped from the comparison"), "{text}");
+    for set in SETS {
+        let row = text
+            .lines()
+            .find(|l| l.starts_with(&format!("connect4 {set:<13} ti68k")))
+            .unwrap_or_else(|| panic!("{set} missing:\n{text}"));
+        assert!(row.contains(" 1/1 "), "{row}");
+    }
+    // Without Python at all, the line says how to install BitBully.
+    let out = ti68k()
+        .args(["bench", "connect4", "--limit", "0"])
+        .env("TI68K_PONS_SOLVER", dir.join("no-such-c4solver"))
+        .env("TI68K_PYTHON", dir.join("no-such-python"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("pip install bitbully"), "{text}");
     let out = ti68k().args(["bench", "chess"]).output().unwrap();
     assert!(!out.status.success());
 }

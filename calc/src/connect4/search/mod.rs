@@ -7,5 +7,4 @@
 pub mod alphabeta;
 pub mod minimax;
 
-pub(crate) use alphabeta::MoveList;
 pub use alphabeta::{search, search_depth, Entry, Limits, Score, SearchResult, CENTRE_FIRST, WIN};

@@ -10,6 +10,7 @@ use std::time::Instant;
 /// This section.
 pub const SECTION: Section = Section {
     name: "entropy",
+    by_default: true,
     run,
 };
 

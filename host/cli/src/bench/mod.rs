@@ -7,7 +7,9 @@
 //! [`SECTIONS`]: adding a game is one `mod` line and one entry there. A section reads its data
 //! from the repository (`Options::repo`), prints its own lines, and honours `Options::limit`
 //! (at most that many positions per set) and `Options::max_seconds` (a time budget per set), both
-//! keeping the first positions of a set, for a quick run.
+//! keeping the first positions of a set, for a quick run; Connect Four's sections also honour
+//! `Options::step` (every n-th position) and compare with peer solvers when they are installed.
+//! A section of minutes (`connect4-empty`) runs only when named.
 //!
 //! A section reports to a [`Report`]: lines of text for a reader, and a [`Measure`] for each
 //! figure, which `ti68k bench --json` prints as one JSON object a line (docs/cli.md#bench). The
@@ -29,6 +31,9 @@ pub mod tictactoe;
 pub struct Section {
     /// Its name on the command line (`ti68k bench NAME`) and at the start of its lines.
     pub name: &'static str,
+    /// Whether `ti68k bench` without names runs it (a section of minutes runs only when
+    /// named).
+    pub by_default: bool,
     /// Runs it, reporting to the report.
     pub run: fn(&Options, &mut Report) -> Result<(), BenchError>,
 }
@@ -144,6 +149,7 @@ impl<'a> Report<'a> {
 /// Every section, in the order `ti68k bench` runs them.
 pub const SECTIONS: &[Section] = &[
     connect4::SECTION,
+    connect4::empty::SECTION,
     othello::SECTION,
     tictactoe::SECTION,
     entropy::SECTION,
@@ -159,6 +165,8 @@ pub struct Options {
     /// Stop a set after this many seconds of solving (the positions done so far are reported,
     /// always the first ones of the set). `None`: no limit.
     pub max_seconds: Option<f64>,
+    /// Solve every `step`-th position of each set (`None`: each section's default).
+    pub step: Option<usize>,
 }
 
 /// Why the benchmark could not run.
@@ -190,7 +198,8 @@ pub enum BenchError {
     UnknownSection(String, String),
 }
 
-/// Runs the sections named in `names` (all when empty), in the order of [`SECTIONS`].
+/// Runs the sections named in `names` (when empty, those run by default), in the order of
+/// [`SECTIONS`].
 pub fn run(names: &[String], options: &Options, report: &mut Report) -> Result<(), BenchError> {
     for name in names {
         if !SECTIONS.iter().any(|s| s.name == name) {
@@ -199,7 +208,7 @@ pub fn run(names: &[String], options: &Options, report: &mut Report) -> Result<(
         }
     }
     for section in SECTIONS {
-        if names.is_empty() || names.iter().any(|n| n == section.name) {
+        if (names.is_empty() && section.by_default) || names.iter().any(|n| n == section.name) {
             (section.run)(options, report)?;
         }
     }
@@ -266,6 +275,7 @@ mod tests {
             repo: PathBuf::from("."),
             limit: Some(0),
             max_seconds: None,
+            step: None,
         };
         let mut out = Vec::new();
         let err = run(

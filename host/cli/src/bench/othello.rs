@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 /// This section.
 pub const SECTION: Section = Section {
     name: "othello",
+    by_default: true,
     run,
 };
 

@@ -9,6 +9,7 @@ use std::time::Instant;
 /// This section.
 pub const SECTION: Section = Section {
     name: "tictactoe",
+    by_default: true,
     run,
 };
 

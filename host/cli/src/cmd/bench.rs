@@ -11,7 +11,7 @@ use super::output::{progress, Out};
 /// Mean nodes and time per position of each game's test sets, and each engine's fingerprint.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// Sections to run (default: all).
+    /// Sections to run (default: all but the long ones, such as connect4-empty).
     #[arg(value_parser = PossibleValuesParser::new(ti68k::bench::SECTIONS.iter().map(|s| s.name)))]
     sections: Vec<String>,
     /// At most this many positions per set (a quick run).
@@ -20,6 +20,10 @@ pub struct BenchArgs {
     /// Stop each set after about this many seconds (the first positions are kept).
     #[arg(long)]
     max_seconds: Option<f64>,
+    /// Solve every N-th position of each set (default: every position, every 20th of
+    /// Connect Four's Begin-Hard).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    step: Option<u64>,
     /// The toolkit's checkout, where the test sets are (default: the one this tool was built
     /// from, else the current directory).
     #[arg(long)]
@@ -49,6 +53,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         repo: toolkit_root(args.toolkit),
         limit: args.limit,
         max_seconds: args.max_seconds,
+        step: args.step.map(|s| s as usize),
     };
     let mut out = Out::new();
     let mut report =
