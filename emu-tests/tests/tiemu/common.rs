@@ -1,37 +1,16 @@
 //! Helpers shared by the TiEmu tests: building the fixture programs of `tests/data/tiemu/`
-//! into calculator files, and choosing the OS (PedroM, or the user's TI ROM).
+//! into calculator files, choosing the OS (PedroM, or the user's TI ROM), and TiEmu as a
+//! [`Target`] of the link checks the emulator's tests share.
 #![allow(dead_code)]
 
-use std::path::{Path, PathBuf};
+use emu_tests::tiemu::{Os, Screen, TiEmu, TiEmuError};
+use ti_files::Model;
+use ti_link::cable::TiEmuCable;
+use ti_link::Calculator;
 
-use emu_tests::fixture::{assemble_str, require_binutils};
-use emu_tests::tiemu::{programs, Os, TiEmu, TiEmuError};
-use ti_files::{Model, VarFile};
+use super::link_checks::Target;
 
-/// `tests/data/tiemu/<name>`.
-pub fn data(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/tiemu")
-        .join(name)
-}
-
-/// Assembles `tests/data/tiemu/<name>.s` into the program `main\<name>` and writes it as a
-/// calculator file for `model` (`<name>.89z`, `.9xz`, `.v2z`); `None` after a loud skip when
-/// the assembler is missing.
-pub fn program_file(test: &str, model: Model, name: &str) -> Option<PathBuf> {
-    if !require_binutils(test) {
-        return None;
-    }
-    let source = std::fs::read_to_string(data(&format!("{name}.s"))).unwrap();
-    let image = assemble_str(name, &source).unwrap_or_else(|e| panic!("{name}.s: {e}"));
-    let var = programs::program_variable(&format!("main\\{name}"), &image).unwrap();
-    let file = VarFile::single(model, var);
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tiemu-programs");
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{name}.{}", file.extension()));
-    ti_files::disk::write_atomic(&path, &file.to_bytes().unwrap()).unwrap();
-    Some(path)
-}
+pub use super::link_checks::program_file;
 
 /// Boots PedroM for `model`; `None` after a loud skip when TiEmu or PedroM is missing.
 pub fn pedrom(test: &str, model: Model) -> Option<TiEmu> {
@@ -73,4 +52,45 @@ fn boot(test: &str, model: Model, os: Os) -> Option<TiEmu> {
 /// Says how long a session took (without its wait for the lock).
 pub fn done(test: &str, t: &TiEmu) {
     eprintln!("{test}: session took {:.1?}", t.session_time());
+}
+
+impl Target for TiEmu {
+    type Cable = TiEmuCable;
+
+    fn calc(&mut self) -> &mut Calculator<TiEmuCable> {
+        TiEmu::calc(self)
+    }
+
+    fn model(&self) -> Model {
+        TiEmu::model(self)
+    }
+
+    /// Runs the program, waits for a stable screen holding the text, and finds it there with
+    /// the text oracle (the OS's own rendering of it).
+    fn run_drawing(&mut self, program: &str, text: &str) -> Result<((u32, u32), Screen), String> {
+        let screen = self
+            .run_expecting_text(program, "", text)
+            .map_err(|e| e.to_string())?;
+        let found = self
+            .find_text(&screen, text)
+            .map_err(|e| e.to_string())?
+            .ok_or_else(|| format!("{text:?} is not on the screen"))?;
+        // And a text that is not there is not found.
+        assert_eq!(self.find_text(&screen, "GOODBYE").unwrap(), None);
+        Ok(((found.x, found.y), screen))
+    }
+
+    fn run_crashing(&mut self, program: &str) -> Result<String, String> {
+        match self.run(program, "") {
+            Err(TiEmuError::Crashed {
+                detail, screenshot, ..
+            }) => Ok(format!("{detail} ({screenshot:?})")),
+            Err(e) => Err(format!("another error: {e}")),
+            Ok(report) => Err(format!("screen:\n{:?}", report.screen)),
+        }
+    }
+
+    fn keep(&self, screen: &Screen, name: &str) {
+        self.keep_screenshot(screen, name).unwrap();
+    }
 }

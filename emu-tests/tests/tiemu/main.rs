@@ -2,7 +2,8 @@
 //! (`--test-threads=1`). Sessions are also serialised machine-wide by the virtual-link lock,
 //! so running them with other TiEmu tests in parallel is correct, only slower to read.
 //!
-//! - `tiemu_link`: the link operations of `ti-link` against PedroM (and a user's TI ROM).
+//! - `tiemu_link`: the link operations of `ti-link` against PedroM (and a user's TI ROM), with
+//!   the assertions the emulator's link tests share (`../common/link_checks.rs`).
 //! - `tiemu_run`: programs run on the calculator, their text found, crashes reported.
 //! - `tiemu_programs`: cross-built programs on PedroM: hello (its name and model), a panic.
 //! - `tiemu_recovery`: a session killed without clean-up does not block the next one.
@@ -13,6 +14,8 @@
 //! system's temporary directory).
 
 mod common;
+#[path = "../common/link_checks.rs"]
+mod link_checks;
 mod tiemu_games;
 mod tiemu_link;
 mod tiemu_programs;

@@ -160,6 +160,15 @@ fn our_files() -> Vec<(String, VarFile)> {
                 ),
             )
             .unwrap(),
+            // The repository's TI-BASIC meta-program, in text form.
+            Variable::new(
+                p("main\\meta"),
+                &Value::Basic(
+                    BasicText::program(include_str!("../../../calc/programs/basic/meta.txt"))
+                        .unwrap(),
+                ),
+            )
+            .unwrap(),
         ];
         for (i, v) in vars.iter().enumerate() {
             let f = VarFile::single(model, v.clone());

@@ -24,8 +24,10 @@
 
 struct Z_ams_instance_t;
 
-/* The longest call text: "folder\\name()". */
-#define CALL_MAX 24
+/* The longest argument text between the parentheses, and the longest call text:
+ * "folder\\name(arguments)". */
+#define ARGS_MAX 64
+#define CALL_MAX (W68K_PATH_MAX + 2 + ARGS_MAX)
 
 typedef struct {
   const char *text;
@@ -104,14 +106,15 @@ static rom_sym_entry *find_entry(const char *name) {
 int w68k_own_folder(char folder[9]); /* vat.c */
 
 static int32_t run(const char *folder_name, uint32_t folder_len, uint32_t program_at,
-                   uint32_t program_len);
+                   uint32_t program_len, uint32_t args_at, uint32_t args_len);
 
 int32_t Z_amsZ_run_program(struct Z_ams_instance_t *ctx, uint32_t folder_at,
-                           uint32_t folder_len, uint32_t program_at, uint32_t program_len) {
+                           uint32_t folder_len, uint32_t program_at, uint32_t program_len,
+                           uint32_t args_at, uint32_t args_len) {
   w68k_sym_str folder;
   const char *folder_name = w68k_sym_str_from(&folder, folder_at, folder_len);
   (void)ctx;
-  return run(folder_name, folder_len, program_at, program_len);
+  return run(folder_name, folder_len, program_at, program_len, args_at, args_len);
 }
 
 /* Runs the program named by the `program_len` bytes at linear offset `program_at` from the
@@ -129,13 +132,14 @@ int32_t Z_amsZ_run_sibling(struct Z_ams_instance_t *ctx, uint32_t program_at,
   folder.bytes[0] = 0;
   for (len = 0; own[len]; len++) folder.bytes[1 + len] = own[len];
   folder.bytes[1 + len] = 0;
-  return run(folder.bytes + 1 + len, len, program_at, program_len);
+  return run(folder.bytes + 1 + len, len, program_at, program_len, 0, 0);
 }
 
-/* Runs folder\program: `folder_name` is the folder as a SYM_STR (its end), `folder_len`
- * characters. */
+/* Runs folder\program(arguments): `folder_name` is the folder as a SYM_STR (its end),
+ * `folder_len` characters; the argument text is the `args_len` bytes at linear offset
+ * `args_at` (none when 0). */
 static int32_t run(const char *folder_name, uint32_t folder_len, uint32_t program_at,
-                   uint32_t program_len) {
+                   uint32_t program_len, uint32_t args_at, uint32_t args_len) {
   w68k_sym_str program;
   const char *program_name;
   char text[CALL_MAX + 1];
@@ -149,7 +153,8 @@ static int32_t run(const char *folder_name, uint32_t folder_len, uint32_t progra
   uint32_t i;
   if (!folder_name) return ERROR_FOLDER;
   if (program_len == 0 || folder_len + 1 + program_len > W68K_PATH_MAX) return ERROR_SYNTAX;
-  /* "folder\name" as a SYM_STR, and the call text "folder\name()" beside it. */
+  if (args_len > ARGS_MAX) return ERROR_SYNTAX;
+  /* "folder\name" as a SYM_STR, and the call text "folder\name(arguments)" beside it. */
   program.bytes[0] = 0;
   for (i = 0; i < folder_len; i++) program.bytes[1 + i] = folder_name[(int32_t)i - (int32_t)folder_len];
   program.bytes[1 + folder_len] = '\\';
@@ -157,9 +162,12 @@ static int32_t run(const char *folder_name, uint32_t folder_len, uint32_t progra
   program.bytes[2 + folder_len + program_len] = 0;
   program_name = program.bytes + 2 + folder_len + program_len;
   for (i = 0; i < folder_len + 1 + program_len; i++) text[i] = program.bytes[1 + i];
-  text[i] = '(';
-  text[i + 1] = ')';
-  text[i + 2] = 0;
+  text[i++] = '(';
+  w68k_copy_out(text + i, args_at, args_len);
+  for (; args_len > 0; args_len--, i++)
+    if (text[i] == 0) return ERROR_SYNTAX;
+  text[i] = ')';
+  text[i + 1] = 0;
 
   entry = find_entry(program_name);
   if (!entry || !entry->handle) return ERROR_PRGM_NOT_FOUND;
@@ -242,4 +250,26 @@ int32_t Z_amsZ_arg_string(struct Z_ams_instance_t *ctx, uint32_t index, uint32_t
   if (len > out_cap) return -2;
   w68k_copy_in(out_at, end - len, len);
   return (int32_t)len;
+}
+
+/* Any argument: its estack image (the tag last), found as above and delimited below by the
+ * start of the next expression (next_expression_index). The last `out_cap` bytes of it are
+ * copied out; the result is its whole size, or -1 when there is no such argument. */
+int32_t Z_amsZ_arg_image(struct Z_ams_instance_t *ctx, uint32_t index, uint32_t out_at,
+                         uint32_t out_cap) {
+  arg_walk w;
+  const uint8_t *top;
+  uint32_t size, keep;
+  (void)ctx;
+  w.at = *top_estack();
+  for (; index > 0; index--) {
+    if (*w.at == END_TAG || w68k_try(next_body, &w)) return -1;
+  }
+  if (*w.at == END_TAG) return -1;
+  top = w.at;
+  if (w68k_try(next_body, &w) || w.at >= top) return -1;
+  size = (uint32_t)(top - w.at);
+  keep = size < out_cap ? size : out_cap;
+  w68k_copy_in(out_at, top + 1 - keep, keep);
+  return (int32_t)size;
 }

@@ -6,7 +6,7 @@
 //! that the OS raises while finding or starting it, is returned as its number. The current
 //! folder and the expression stack are put back as they were.
 
-use super::vars::{Name, OsError};
+use super::vars::{self, Name, OsError, Value};
 
 /// An argument of the program is not a string (or is too long for the buffer given).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,9 +19,35 @@ impl Os {
     /// program, or a variable that is not a program, checked before the call; 330 no such
     /// folder...).
     pub fn run_program(&mut self, folder: &Name, program: &Name) -> Result<(), OsError> {
-        match sys::run(folder.as_bytes(), program.as_bytes()) {
+        self.run_program_with(folder, program, b"")
+    }
+
+    /// Runs `folder\program(args)` with `folder` as the current folder: `args` is the text of
+    /// the arguments as a person types them (`"ai1","ai2"`), at most 64 bytes. Errors as for
+    /// [`Os::run_program`]; an argument text too long is 910 (syntax).
+    pub fn run_program_with(
+        &mut self,
+        folder: &Name,
+        program: &Name,
+        args: &[u8],
+    ) -> Result<(), OsError> {
+        match sys::run(folder.as_bytes(), program.as_bytes(), args) {
             0 => Ok(()),
             c => Err(OsError(c as u16)),
+        }
+    }
+
+    /// The program's argument `index` (0 = the first), any type, decoded as a variable's value
+    /// is ([`Value`]; a string longer than `buf` comes back as [`Value::LongStr`]); `None` when
+    /// there is no such argument.
+    pub fn argument<'b>(&mut self, index: u32, buf: &'b mut [u8]) -> Option<Value<'b>> {
+        match sys::argument_image(index, buf) {
+            n if n < 0 => None,
+            n => {
+                let size = n as usize;
+                let kept = size.min(buf.len());
+                Some(vars::decode(&buf[..kept], size))
+            }
         }
     }
 

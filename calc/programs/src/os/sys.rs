@@ -61,13 +61,21 @@ unsafe extern "C" {
     fn own_path(name: *const u8, len: usize, out: *mut u8) -> i32;
 
     // --- Running another program (exec.c).
-    /// Makes `folder` current, runs `folder\program()` with push_parse_text + HS_popEStack +
+    /// Makes `folder` current, runs `folder\program(args)` (`args`: the argument text, at
+    /// most 64 bytes, e.g. `"ai1","ai2"`; empty for none) with push_parse_text + HS_popEStack +
     /// NG_execute, restores the estack and the current folder; returns 0, or the AMS error
     /// number raised by the program or while starting it (850 when there is no such program
     /// or the variable is not one, 330 when the folder does not exist, 910 for names too long
-    /// together).
-    fn run_program(folder: *const u8, folder_len: usize, program: *const u8, len: usize) -> i32;
-    /// `run_program` from the folder holding the running program (`main` when it cannot be
+    /// together or an argument text too long).
+    fn run_program(
+        folder: *const u8,
+        folder_len: usize,
+        program: *const u8,
+        len: usize,
+        args: *const u8,
+        args_len: usize,
+    ) -> i32;
+    /// `run_program` (no arguments) from the folder holding the running program (`main` when it cannot be
     /// found): how a game runs its companion program.
     fn run_sibling(program: *const u8, len: usize) -> i32;
 
@@ -76,6 +84,10 @@ unsafe extern "C" {
     /// a string (or longer than `cap`). Reads the arguments as AMS left them on the estack
     /// when the program started.
     fn arg_string(index: u32, out: *mut u8, cap: usize) -> i32;
+    /// The program's argument number `index`, any type: copies the last `cap` bytes (at most)
+    /// of its estack image (the tag last) to `out` and returns the image's whole size; -1
+    /// when there is no such argument.
+    fn arg_image(index: u32, out: *mut u8, cap: usize) -> i32;
 
     // --- Drawing, keys, time, errors (gfx.c). Coordinates are clamped to the LCD.
     /// `DrawLine` from (x0, y0) to (x1, y1) with attribute `attr`.
@@ -166,8 +178,8 @@ pub fn own_variable(name: &[u8], out: &mut [u8; 17]) -> usize {
     unsafe { own_path(name.as_ptr(), name.len(), out.as_mut_ptr()) as usize }
 }
 
-/// Runs `folder\program()` with `folder` current: see the import `run_program`.
-pub fn run(folder: &[u8], program: &[u8]) -> i32 {
+/// Runs `folder\program(args)` with `folder` current: see the import `run_program`.
+pub fn run(folder: &[u8], program: &[u8], args: &[u8]) -> i32 {
     // SAFETY: the pointers and lengths describe live slices; the C side only reads them.
     unsafe {
         run_program(
@@ -175,8 +187,17 @@ pub fn run(folder: &[u8], program: &[u8]) -> i32 {
             folder.len(),
             program.as_ptr(),
             program.len(),
+            args.as_ptr(),
+            args.len(),
         )
     }
+}
+
+/// The program's argument `index` as its estack image into `out`: see the import `arg_image`.
+pub fn argument_image(index: u32, out: &mut [u8]) -> i32 {
+    // SAFETY: the pointer and length describe a live slice; the C side writes at most
+    // `out.len()` bytes to it.
+    unsafe { arg_image(index, out.as_mut_ptr(), out.len()) }
 }
 
 /// Runs `program()` of this program's folder: see the import `run_sibling`.

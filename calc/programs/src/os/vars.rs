@@ -367,6 +367,22 @@ impl Os {
         }
     }
 
+    /// The whole data of variable `path` (its estack image, the tag last) copied into `buf`:
+    /// `Ok(None)` when it is larger than `buf`. With [`Os::store_image`], a program puts back
+    /// a variable it changes for a while.
+    pub fn read_image<'b>(
+        &mut self,
+        path: &VarPath,
+        buf: &'b mut [u8],
+    ) -> Result<Option<&'b [u8]>, ReadError> {
+        match sys::read_variable(path.as_bytes(), buf) {
+            -1 => Err(ReadError::Missing),
+            s if s < 0 => Err(ReadError::BadPath),
+            s if s as usize > buf.len() => Ok(None),
+            s => Ok(Some(&buf[..s as usize])),
+        }
+    }
+
     /// Stores the integer `value` in variable `path` (created, or replaced whatever its type).
     pub fn store_integer(&mut self, path: &VarPath, value: i32) -> Result<(), OsError> {
         let mut image = [0u8; 6];

@@ -12,7 +12,9 @@
 //! for (HeapAlloc*, HeapAllocPtr, HeapRealloc, HS_popEStack; not yet the VAT calls), the harness
 //! moves every unlocked block to another free place (the handle table follows) and fills its old
 //! place with 0xDD, so that a pointer kept from `HeapDeref` across an allocation reads garbage here
-//! as it may on a calculator. A new block is filled with 0xCD so that code reading memory it never
+//! as it may on a calculator. When no free place is then large enough, the unlocked blocks slide
+//! down to gather the free space ([`Heap::compact`]), as AMS compacts the heap before it refuses
+//! an allocation: otherwise the moves above could leave enough bytes free only in pieces. A new block is filled with 0xCD so that code reading memory it never
 //! wrote gives a visible value, and 4 guard bytes after each block are checked when it is freed and
 //! at the end of a program. A block is at most 65,520 bytes, as on AMS; a larger request returns
 //! H_NULL. `HeapFree(H_NULL)` and `HeapFreePtr(NULL)` do nothing.
@@ -211,6 +213,40 @@ impl Heap {
         moved
     }
 
+    /// Slides every unlocked block down toward the start of the heap, in address order, as
+    /// AMS compacts the heap before it refuses an allocation: the free space between the
+    /// blocks that cannot move (locked) is gathered after the movable ones. Bytes, guard,
+    /// handle table entry and program code go along; what a block no longer covers is filled
+    /// with 0xDD. Returns how many moved.
+    pub fn compact(&mut self, bus: &mut Bus) -> usize {
+        let order: Vec<(u32, u16)> = self.by_address.iter().map(|(&a, &h)| (a, h)).collect();
+        let mut at = map::HEAP_START;
+        let mut moved = 0;
+        for (old, h) in order {
+            let block = &self.handles[&h];
+            let need = footprint(block.size);
+            if block.locked || old <= at {
+                at = old.max(at) + need;
+                continue;
+            }
+            // Every block below `old` is below `at` now: [at, old) is free, and the new place
+            // overlaps only the block's own old place.
+            let mut bytes = vec![0; need as usize];
+            bus.peek(old, &mut bytes);
+            bus.poke(at, &bytes);
+            let uncovered = (at + need).max(old);
+            bus.poke(uncovered, &vec![MOVED; (old + need - uncovered) as usize]);
+            bus.move_code_in(old, need, at);
+            bus.poke(map::HANDLE_TABLE + 4 * u32::from(h), &at.to_be_bytes());
+            self.by_address.remove(&old);
+            self.by_address.insert(at, h);
+            self.handles.get_mut(&h).expect("listed above").address = at;
+            at += need;
+            moved += 1;
+        }
+        moved
+    }
+
     /// Checks the guard bytes after block `b`; the error says what was overwritten.
     fn check_guard(bus: &Bus, b: &Block) -> Result<(), String> {
         let at = b.address + footprint(b.size) - GUARD.len() as u32;
@@ -329,9 +365,13 @@ fn deref(ctx: &RomCtx<'_>, h: u16) -> Result<Block, Failure> {
 }
 
 /// An allocation on the program's behalf, after moving the unlocked blocks (AMS may compact
-/// the heap in any allocation).
+/// the heap in any allocation); when no free place is large enough, after compacting the heap,
+/// as AMS does before it refuses.
 fn alloc_call(ctx: &mut RomCtx<'_>, high: bool, size: u32, extra: u32) -> Option<(u16, u32)> {
     ctx.os.heap.move_unlocked(ctx.bus);
+    if ctx.os.heap.max_block() < size + extra {
+        ctx.os.heap.compact(ctx.bus);
+    }
     ctx.os.heap.alloc(
         ctx.bus,
         size + extra,
@@ -521,3 +561,78 @@ pub const CALLS: &[RomCallDef] = &[
     RomCallDef { call: rom_calls::HeapFreePtr, handler: heap_free_ptr },
     RomCallDef { call: rom_calls::HeapPtrToHandle, handler: heap_ptr_to_handle },
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::Layout;
+    use ti_files::Model;
+
+    fn alloc(heap: &mut Heap, bus: &mut Bus, size: u32) -> (u16, u32) {
+        heap.alloc(bus, size, false, Owner::Program, "test", 0)
+            .expect("room")
+    }
+
+    #[test]
+    fn compacting_gathers_the_free_space_around_locked_blocks() {
+        let mut bus = Bus::new(&Layout::of(Model::Ti89));
+        let mut heap = Heap::default();
+        // Fill the heap with 16 KB blocks, lock every other one but the fifth, free the rest
+        // but the sixth: the free space is in pieces between locked blocks, and the sixth
+        // block has free space below it.
+        let mut blocks = Vec::new();
+        while heap.max_block() >= 16_384 {
+            blocks.push(alloc(&mut heap, &mut bus, 16_384));
+        }
+        let (kept, kept_at) = blocks[5];
+        bus.poke(kept_at, b"kept bytes");
+        for (i, &(h, _)) in blocks.iter().enumerate() {
+            if i % 2 == 0 && i != 4 {
+                heap.set_lock(h, true).unwrap();
+            } else if h != kept {
+                heap.free(&mut bus, h).unwrap();
+            }
+        }
+        let locked: Vec<(u16, u32)> = blocks
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i % 2 == 0 && i != 4)
+            .map(|(_, &b)| b)
+            .collect();
+        assert!(heap.max_block() < 40_000);
+        assert!(heap.avail() > 60_000);
+        let before = heap.avail();
+
+        let moved = heap.compact(&mut bus);
+        assert_eq!(moved, 1, "only the unlocked block moves");
+        // Locked blocks stay where they were; the unlocked one went down, its bytes, guard
+        // and handle table entry with it; the free total is unchanged.
+        for &(h, at) in &locked {
+            assert_eq!(heap.block(h).unwrap().address, at);
+        }
+        let now = heap.block(kept).unwrap().address;
+        assert!(now < kept_at);
+        let mut bytes = [0u8; 10];
+        bus.peek(now, &mut bytes);
+        assert_eq!(&bytes, b"kept bytes");
+        let mut entry = [0u8; 4];
+        bus.peek(map::HANDLE_TABLE + 4 * u32::from(kept), &mut entry);
+        assert_eq!(u32::from_be_bytes(entry), now);
+        assert!(Heap::check_guard(&bus, heap.block(kept).unwrap()).is_ok());
+        assert_eq!(heap.avail(), before);
+        // What it left is marked as moved away from.
+        let mut old = [0u8; 2];
+        bus.peek(kept_at + 16_384 - 2, &mut old);
+        assert_eq!(old, [MOVED, MOVED]);
+
+        // With nothing locked, compacting leaves one free place, at the end of the heap.
+        for &(h, _) in &locked {
+            heap.set_lock(h, false).unwrap();
+        }
+        heap.compact(&mut bus);
+        let gaps = heap.gaps();
+        assert_eq!(gaps.len(), 1, "{gaps:x?}");
+        assert_eq!(gaps[0].1, map::HEAP_END);
+        assert_eq!(heap.avail(), before);
+    }
+}

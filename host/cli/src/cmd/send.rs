@@ -21,8 +21,9 @@ pub struct SendArgs {
     /// Put every variable in this folder instead of the one in its file.
     #[arg(long)]
     folder: Option<String>,
-    /// Files to send: .89z/.9xz/.v2z, .89s, .89e, .89g (groups), ..., and FLASH applications
-    /// (.89k, .9xk, .v2k).
+    /// Files to send: .89z/.9xz/.v2z, .89s, .89e, .89g (groups), ..., FLASH applications
+    /// (.89k, .9xk, .v2k), and TI-BASIC sources as basic:FILE.txt (sent in text form as
+    /// main\STEM, for TI's OS to tokenize; --folder for another folder).
     #[arg(required = true)]
     files: Vec<PathBuf>,
 }
@@ -45,12 +46,40 @@ fn is_app_file(path: &std::path::Path) -> bool {
     Model::from_extension(ext).is_some() && ext.to_ascii_lowercase().ends_with('k')
 }
 
+/// A TI-BASIC source text (calc/programs/basic/README.md) as the program `main\STEM` in text
+/// form.
+fn basic_source(path: &std::path::Path) -> anyhow::Result<ti_files::Variable> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("reading the TI-BASIC source {}", path.display()))?;
+    let program =
+        ti_files::BasicText::program(&text).with_context(|| format!("{}", path.display()))?;
+    let stem = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .with_context(|| format!("{}: no file name to name the program", path.display()))?;
+    let name = VarName::new(stem).with_context(|| {
+        format!(
+            "{}: the program is named after the file, and {stem:?} is not a calculator name",
+            path.display()
+        )
+    })?;
+    let var_path = ti_files::VarPath::new(VarName::new("main")?, name);
+    Ok(ti_files::Variable::new(
+        var_path,
+        &ti_files::Value::Basic(program),
+    )?)
+}
+
 /// Runs `ti68k send`.
 pub fn run(args: SendArgs) -> anyhow::Result<()> {
     let folder = args.folder.as_deref().map(VarName::new).transpose()?;
     let mut vars = Vec::new();
     let mut apps = Vec::new();
     for path in &args.files {
+        if let Some(source) = path.to_str().and_then(|p| p.strip_prefix("basic:")) {
+            vars.push(basic_source(std::path::Path::new(source))?);
+            continue;
+        }
         if is_app_file(path) {
             let bytes = ti_files::disk::read_calculator_file(path)?;
             let file = FlashFile::parse(&bytes).with_context(|| format!("{}", path.display()))?;

@@ -30,6 +30,7 @@
 //! ```
 
 pub mod install;
+pub mod meta;
 pub mod run;
 pub mod setup;
 pub mod verify;
