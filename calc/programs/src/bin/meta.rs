@@ -15,7 +15,7 @@
 //! that the games differ; both are put back as they were at the end. After each game it reads
 //! the arbiter's results (`colonne` 0/1/2, `nom` "N"/"D", in the arbiter's folder) and counts
 //! them for the folder that won: a result is always this game's (the arbiter deletes them
-//! when it starts; docs/contest.md#a-missing-result).
+//! when it starts; "A missing result" in docs/contest.md#running-a-game-on-the-calculator).
 //!
 //! Wrong arguments, or no `arbitre` in the arbiter's folder, leave no results and say why on
 //! the screen. Results, in `meta`'s own folder (deleted when it starts; `parties` stored last):
