@@ -12,35 +12,17 @@
 //! `cargo run --release -p emu-tests --example ai_cycles -- connect-four othello`.
 
 use std::fmt::Debug;
-use std::path::PathBuf;
 
 use calc::connect4::ai::Ai;
 use calc::entropy::{Level, Variant};
 use emu_tests::ai::oth::{Ai as OthAi, Game};
-use emu_tests::ai::{c4, ent, oth, thousands, ttt, Cost, Costs, Target};
+use emu_tests::ai::{build_entry, c4, ent, open_entry, oth, thousands, ttt, Cost, Costs, Target};
 use emu_tests::diff::Differential;
-use ti_build::{build, BuildOptions, Built};
+use ti_build::Built;
 use ti_emulator::{Failure, Machine};
-use ti_files::Model;
-
-fn repo_root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the repository")
-        .to_path_buf()
-}
-
-fn built(program: &str) -> Built {
-    build(&BuildOptions::new(repo_root(), program))
-        .unwrap_or_else(|e| panic!("building {program}: {e}"))
-}
 
 fn session(built: &Built) -> Differential {
-    let mut m = Machine::new(Model::Ti89);
-    m.load(&built.image).expect("the program loads");
-    m.call("w68k_open", &[]).expect("the module opens");
-    m.set_budget(100_000_000_000);
-    Differential::new(m)
+    Differential::new(open_entry(built))
 }
 
 /// What a result says of the search's size: nodes, or board evaluations for Entropy.
@@ -100,7 +82,7 @@ fn measure<T: Debug + PartialEq + Searched>(
 }
 
 fn connect_four(costs: &mut Costs) {
-    let mut d = session(&built("t_c4"));
+    let mut d = session(&build_entry("t_c4"));
     let tables = c4::Tables::of(&mut d.machine).unwrap();
     let positions = c4::report_positions();
     for (name, ai) in c4::ladder() {
@@ -132,8 +114,9 @@ fn connect_four(costs: &mut Costs) {
             },
         );
     }
-    let pons = std::fs::read_to_string(repo_root().join("calc/tests/data/connect4/Test_L3_R1"))
-        .expect("Pons' End-Easy set");
+    let pons =
+        std::fs::read_to_string(testkit::repo_root().join("calc/tests/data/connect4/Test_L3_R1"))
+            .expect("Pons' End-Easy set");
     for line in pons.lines().step_by(100) {
         let moves = c4::columns(line.split(' ').next().expect("moves"));
         measure(
@@ -152,7 +135,7 @@ fn connect_four(costs: &mut Costs) {
 }
 
 fn tic_tac_toe(costs: &mut Costs) {
-    let mut d = session(&built("t_ttt"));
+    let mut d = session(&build_entry("t_ttt"));
     let mut positions = ttt::random_positions(0xA1_777, 16);
     positions.extend(
         ttt::all_positions()
@@ -179,7 +162,7 @@ fn tic_tac_toe(costs: &mut Costs) {
 }
 
 fn othello(costs: &mut Costs) {
-    let mut d = session(&built("t_oth"));
+    let mut d = session(&build_entry("t_oth"));
     let len = oth::table_len(&mut d.machine).unwrap();
     let mut rng = oth::report_rng();
     let midgame = oth::report_midgames(&mut rng);
@@ -203,8 +186,10 @@ fn othello(costs: &mut Costs) {
         }
         eprintln!("othello: {name} done");
     }
-    let ffo = std::fs::read_to_string(repo_root().join("calc/tests/data/othello/fforum-1-19.obf"))
-        .expect("FFO #1-#19");
+    let ffo = std::fs::read_to_string(
+        testkit::repo_root().join("calc/tests/data/othello/fforum-1-19.obf"),
+    )
+    .expect("FFO #1-#19");
     for empties in [8, 10, 12, 14] {
         let label = format!("solver, {empties} empties (FFO played on)");
         for line in ffo.lines().filter(|l| !l.trim().is_empty()).step_by(3) {
@@ -229,7 +214,7 @@ fn othello(costs: &mut Costs) {
 }
 
 fn entropy(costs: &mut Costs) {
-    let mut d = session(&built("t_ent"));
+    let mut d = session(&build_entry("t_ent"));
     for variant in [Variant::New, Variant::Classic] {
         let positions = ent::random_positions(0xA1_E27, 24, variant, 97);
         for (name, level) in ent::levels() {
@@ -289,7 +274,7 @@ fn main() {
     // The games to measure (all when none is named): `ai_cycles connect-four othello`.
     let only: Vec<String> = std::env::args().skip(1).collect();
     let wanted = |game: &str| only.is_empty() || only.iter().any(|g| g.replace('-', " ") == game);
-    let base = built("t_base").report;
+    let base = build_entry("t_base").report;
     println!(
         "## Bytes of code per game (program minus t_base, {} bytes)\n",
         base.total()
@@ -302,7 +287,7 @@ fn main() {
         ("othello", "t_oth"),
         ("new entropy", "t_ent"),
     ] {
-        let r = built(program).report;
+        let r = build_entry(program).report;
         println!(
             "| {game} | {program} | {} | {} | {} | {:.0} % |",
             thousands(r.total().into()),

@@ -12,31 +12,9 @@ use std::path::{Path, PathBuf};
 
 use calc::connect4::ai::Ai;
 use emu_tests::ai::oth::Ai as OthAi;
-use emu_tests::ai::{c4, oth, thousands};
-use ti_build::{build, BuildOptions, Built};
-use ti_emulator::{Machine, Profile};
+use emu_tests::ai::{build_entry, c4, open_entry, oth, thousands};
+use ti_emulator::Profile;
 use ti_files::disk::write_atomic;
-use ti_files::Model;
-
-fn repo_root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the repository")
-        .to_path_buf()
-}
-
-fn built(program: &str) -> Built {
-    build(&BuildOptions::new(repo_root(), program))
-        .unwrap_or_else(|e| panic!("building {program}: {e}"))
-}
-
-fn machine(built: &Built) -> Machine {
-    let mut m = Machine::new(Model::Ti89);
-    m.load(&built.image).expect("the program loads");
-    m.call("w68k_open", &[]).expect("the module opens");
-    m.set_budget(100_000_000_000);
-    m
-}
 
 /// What the searches of one program did.
 struct Searches {
@@ -74,8 +52,8 @@ fn write(out: &Path, name: &str, what: &str, s: &Searches, profile: &Profile) {
 }
 
 fn connect_four(out: &Path) {
-    let built = built("t_c4");
-    let mut m = machine(&built);
+    let built = build_entry("t_c4");
+    let mut m = open_entry(&built);
     let tables = c4::Tables::of(&mut m).unwrap();
     let positions = c4::report_positions();
     let ai = Ai::STRONG;
@@ -104,8 +82,8 @@ fn connect_four(out: &Path) {
 }
 
 fn othello(out: &Path) {
-    let built = built("t_oth");
-    let mut m = machine(&built);
+    let built = build_entry("t_oth");
+    let mut m = open_entry(&built);
     let len = oth::table_len(&mut m).unwrap();
     let mut rng = oth::report_rng();
     let positions = oth::report_midgames(&mut rng);
@@ -142,7 +120,7 @@ fn main() {
     let out = std::env::args()
         .nth(1)
         .map(PathBuf::from)
-        .unwrap_or_else(|| repo_root().join("docs/profiles"));
+        .unwrap_or_else(|| testkit::repo_root().join("docs/profiles"));
     // A second argument profiles one program only: `t_c4` or `t_oth`.
     let only = std::env::args().nth(2);
     std::fs::create_dir_all(&out).expect("creating the output directory");

@@ -35,10 +35,28 @@ pub mod ent;
 pub mod oth;
 pub mod ttt;
 
+use ti_build::{build, BuildOptions, Built};
 use ti_emulator::{Failure, Machine};
 
 /// 68000 cycles per millisecond at the calculators' 12 MHz.
 pub const CYCLES_PER_MS: u64 = 12_000;
+
+/// Builds the test-entry program `program` of this repository's `calc/programs`; panics with
+/// the build's error (for the examples and tests that measure the entries).
+pub fn build_entry(program: &str) -> Built {
+    build(&BuildOptions::new(testkit::repo_root(), program))
+        .unwrap_or_else(|e| panic!("building {program}: {e}"))
+}
+
+/// A TI-89 with the test entry `built` loaded and its module opened, with a budget of
+/// 10^11 cycles (the longest searches measured take minutes at 12 MHz).
+pub fn open_entry(built: &Built) -> Machine {
+    let mut m = Machine::new(ti_files::Model::Ti89);
+    m.load(&built.image).expect("the program loads");
+    m.call("w68k_open", &[]).expect("the module opens");
+    m.set_budget(100_000_000_000);
+    m
+}
 
 /// The result slots a test-entry program filled in its last call (its `out` export).
 pub fn slots(m: &mut Machine) -> Result<[u32; 4], Failure> {
