@@ -251,18 +251,8 @@ fn ms(cycles: u64) -> String {
     }
 }
 
-/// `n` with a comma every three digits.
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
+/// `n` with a comma every three digits (the profiler's formatting).
+pub use ti_emulator::profile::thousands;
 
 #[cfg(test)]
 mod tests {
@@ -298,13 +288,5 @@ mod tests {
         );
         assert!(Target::MaxMillis(10_000).met(&costs.rows[1]));
         assert_eq!(Target::MaxMillis(10_000).describe(), "≤ 10 s/move");
-    }
-
-    #[test]
-    fn thousands_are_grouped() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1000), "1,000");
-        assert_eq!(thousands(12_345_678), "12,345,678");
     }
 }

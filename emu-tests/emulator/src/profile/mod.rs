@@ -30,7 +30,7 @@ use super::machine::Machine;
 use super::map::Layout;
 use super::CallOutcome;
 
-pub use report::{CallerCost, FunctionCost, HotInstruction};
+pub use report::{thousands, CallerCost, FunctionCost, HotInstruction};
 
 /// What a profiled function is: a kind of the symbol map, or one of the profiler's own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -371,7 +371,7 @@ fn summarise_runs(runs: &[String]) -> String {
 }
 
 /// `n` with a comma every three digits.
-pub(crate) fn thousands(n: u64) -> String {
+pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {

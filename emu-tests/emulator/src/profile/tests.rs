@@ -157,3 +157,11 @@ fn profiles_add_up_over_several_calls_and_stop() {
     other.text_len = 0x80;
     assert!(m.start_profiling(&other).is_err());
 }
+
+#[test]
+fn thousands_are_grouped() {
+    assert_eq!(thousands(0), "0");
+    assert_eq!(thousands(999), "999");
+    assert_eq!(thousands(1000), "1,000");
+    assert_eq!(thousands(12_345_678), "12,345,678");
+}
