@@ -388,6 +388,13 @@ impl VarFile {
                 seen_folders.push(folder.clone());
                 marker(bytes, e + 13, &[0], "a folder entry's attribute")?;
                 let declared = le16(bytes, e + 14);
+                if declared == 0 {
+                    return Err(FileError::BadTable(format!(
+                        "folder entry {:?} lists no variable (a group names a folder only before \
+                         its variables)",
+                        folder.as_ref().map_or(String::new(), |f| f.to_string())
+                    )));
+                }
                 open_folder = Some((
                     folder.as_ref().map_or(String::new(), |f| f.to_string()),
                     declared,

@@ -192,3 +192,20 @@ fn random_corruption_never_panics() {
         assert!(accepted > 0, "{name}: every mutant was refused");
     }
 }
+
+#[test]
+fn a_folder_entry_without_variables_is_refused() {
+    // Found by the fuzzer: a TI-89 group whose folder "main*" holds str1, followed by two folder
+    // entries that list no variable. Written back it would lose them; it is refused instead.
+    let hex =
+        "2a2a544938392a2a01006d61696e00000000000000000000000000000100000000000006000000000000\
+               000000000100000000002000000000000400820000006d61696e2a0000001f00010082000000737472\
+               31000000000c000000920000006f746865720000001f0000009200000061113165720000001f000000\
+               9d000000a55a0000000000080068656c6c6f002d49020000000000032a7a1f4d00";
+    let bytes: Vec<u8> = (0..hex.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap())
+        .collect();
+    let e = VarFile::from_bytes(&bytes, Model::Ti89).unwrap_err();
+    assert!(e.to_string().contains("\"other\" lists no variable"), "{e}");
+}
