@@ -161,28 +161,6 @@ impl Tally {
     }
 }
 
-/// Solves `positions` with this project's solver (a table cleared before each position),
-/// stopping after `max_seconds` of solving if given.
-pub fn solve_set(
-    positions: &[TestPosition],
-    table: &mut [solver::Entry],
-    max_seconds: Option<f64>,
-) -> Tally {
-    let mut solver = Solver::new(table);
-    let mut tally = Tally::default();
-    for p in positions {
-        if max_seconds.is_some_and(|m| tally.seconds >= m) {
-            break;
-        }
-        solver.reset();
-        let start = Instant::now();
-        let score = solver.solve(&p.board, false);
-        let seconds = start.elapsed().as_secs_f64();
-        tally.add(p, score, solver.nodes(), seconds);
-    }
-    tally
-}
-
 /// Solves `positions` with this project's solver and each of `peers`, interleaved: position by
 /// position, each solver in turn (the first one rotating), every table cleared before each
 /// position. A peer that fails is dropped (`failed` says why); the others go on. Stops after
