@@ -453,13 +453,7 @@ fn ex_patch_launches_a_program_directly() {
         .unwrap_or_else(|e| panic!("{e}\n{}", m.transcript()));
     assert_ne!(out.d0, u32::MAX, "found");
     assert_eq!(m.get_value("ai2\\colonne").unwrap(), int(7));
-    let patch = m
-        .transcript()
-        .calls
-        .iter()
-        .find(|c| c.name == "EX_patch")
-        .unwrap()
-        .clone();
+    let patch = m.transcript().first("EX_patch").unwrap().clone();
     assert!(
         patch.detail.contains("ai2\\child: 4 relocation(s)"),
         "{patch:?}"

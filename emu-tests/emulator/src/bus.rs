@@ -7,6 +7,10 @@
 //! nowhere else, and the bus refuses writes into the text of those whose text length is known.
 //! A range is forgotten when the heap block holding it is freed.
 //!
+//! The RAM answers also in the ghost space, its mirror at +0x40000 ([`map::GHOST`]): a read or
+//! a write there is one of the RAM byte below, with the same checks, and code may run there (a
+//! range covers its text at both addresses), as HW2 launchers run programs.
+//!
 //! The CPU crate calls the `try_*` methods; an unmapped access returns a bus fault, so the
 //! 68000 takes a real bus-error exception, and the run loop reports the recorded violation.
 //! Writes into code, ROM or the vectors are refused (memory is left as it was) and reported
@@ -73,10 +77,25 @@ pub struct CodeRange {
 }
 
 impl CodeRange {
-    /// Whether `pc` is inside the executable text.
+    /// Whether `pc` (in RAM or in the ghost space) is inside the executable text.
     #[inline]
     pub fn contains(&self, pc: u32) -> bool {
-        pc.wrapping_sub(self.base) < self.text_len
+        map::physical(pc).wrapping_sub(self.ram_base()) < self.text_len
+    }
+
+    /// The range's first byte in RAM (its base may be given in the ghost space).
+    #[inline]
+    pub fn ram_base(&self) -> u32 {
+        map::physical(self.base)
+    }
+
+    /// The first byte of the text as the CPU at `pc` sees it: in the ghost space when `pc` is.
+    pub fn start_seen_from(&self, pc: u32) -> u32 {
+        if map::in_ghost(pc) {
+            self.ram_base() + map::GHOST
+        } else {
+            self.ram_base()
+        }
     }
 }
 
@@ -120,22 +139,25 @@ impl Bus {
         self.update_protection();
     }
 
-    /// Forgets every program image inside `[start, start + len)` (its memory was freed).
+    /// Forgets every program image inside `[start, start + len)` of RAM (its memory was freed).
     pub fn forget_code_in(&mut self, start: u32, len: u32) {
         let before = self.code.len();
-        self.code.retain(|c| c.base.wrapping_sub(start) >= len);
+        self.code
+            .retain(|c| c.ram_base().wrapping_sub(start) >= len);
         if self.code.len() != before {
             self.update_protection();
         }
     }
 
-    /// Moves every program image inside `[start, start + len)` by `to - start` (its block was
-    /// moved by the heap, as AMS moves unlocked blocks when it compacts).
+    /// Moves every program image inside `[start, start + len)` of RAM by `to - start` (its
+    /// block was moved by the heap, as AMS moves unlocked blocks when it compacts); a base in
+    /// the ghost space stays there.
     pub fn move_code_in(&mut self, start: u32, len: u32, to: u32) {
         let mut moved = false;
         for c in &mut self.code {
-            if c.base.wrapping_sub(start) < len {
-                c.base = c.base - start + to;
+            let ram = c.ram_base();
+            if ram.wrapping_sub(start) < len {
+                c.base = c.base - ram + (ram - start + to);
                 moved = true;
             }
         }
@@ -144,35 +166,38 @@ impl Bus {
         }
     }
 
-    /// The program image whose text holds `pc`.
+    /// The program image whose text holds `pc` (in RAM or in the ghost space).
     pub fn code_at(&self, pc: u32) -> Option<&CodeRange> {
         self.code.iter().find(|c| c.contains(pc))
     }
 
     /// The program image whose body (text and data) holds `address`.
     pub fn body_at(&self, address: u32) -> Option<&CodeRange> {
+        let a = map::physical(address);
         self.code
             .iter()
-            .find(|c| address.wrapping_sub(c.base) < c.body_len)
+            .find(|c| a.wrapping_sub(c.ram_base()) < c.body_len)
     }
 
-    /// The protected text that `[address, address + len)` overlaps, if any.
+    /// The protected text that `[address, address + len)` (in RAM or in the ghost space)
+    /// overlaps, if any.
     pub fn protected_text_hit(&self, address: u32, len: u32) -> Option<&CodeRange> {
+        let address = map::physical(address);
         let end = address.wrapping_add(len);
         if len == 0 || address >= self.protect_hi || end <= self.protect_lo {
             return None;
         }
         self.code
             .iter()
-            .find(|c| c.protected && address < c.base + c.text_len && end > c.base)
+            .find(|c| c.protected && address < c.ram_base() + c.text_len && end > c.ram_base())
     }
 
     fn update_protection(&mut self) {
         let protected = self.code.iter().filter(|c| c.protected && c.text_len > 0);
         let (mut lo, mut hi) = (u32::MAX, 0);
         for c in protected {
-            lo = lo.min(c.base);
-            hi = hi.max(c.base + c.text_len);
+            lo = lo.min(c.ram_base());
+            hi = hi.max(c.ram_base() + c.text_len);
         }
         if hi == 0 {
             lo = 0;
@@ -209,7 +234,7 @@ impl Bus {
 
     #[inline]
     fn byte_ref(&self, address: u32) -> Option<u8> {
-        let a = address & 0x00FF_FFFF;
+        let a = map::physical(address);
         if a < map::RAM_SIZE {
             Some(self.ram[a as usize])
         } else {
@@ -220,7 +245,7 @@ impl Bus {
 
     #[inline]
     fn byte_mut(&mut self, address: u32) -> Option<&mut u8> {
-        let a = address & 0x00FF_FFFF;
+        let a = map::physical(address);
         if a < map::RAM_SIZE {
             Some(&mut self.ram[a as usize])
         } else {
@@ -241,7 +266,10 @@ impl Bus {
 
     #[inline]
     fn read(&mut self, address: u32, size: u32) -> Result<u32, BusFault> {
-        let a = address & 0x00FF_FFFF;
+        let mut a = address & 0x00FF_FFFF;
+        if a >= map::GHOST && a + size <= map::GHOST_END {
+            a -= map::GHOST;
+        }
         if a + size <= map::RAM_SIZE {
             let i = a as usize;
             return Ok(match size {
@@ -277,7 +305,10 @@ impl Bus {
 
     #[inline]
     fn write(&mut self, address: u32, size: u32, value: u32) -> Result<(), BusFault> {
-        let a = address & 0x00FF_FFFF;
+        let mut a = address & 0x00FF_FFFF;
+        if a >= map::GHOST && a + size <= map::GHOST_END {
+            a -= map::GHOST;
+        }
         if a + size <= map::RAM_SIZE {
             if a < map::USER_STACK_LOW {
                 self.record(Violation::WriteIntoVectors { address: a, size });
@@ -397,5 +428,49 @@ mod tests {
         assert_eq!(bus.protected_text_hit(0x3_0010, 2).unwrap().base, 0x3_0002);
         assert!(bus.code_at(0x3_0002).is_some());
         assert!(bus.code_at(0x2_0002).is_some(), "a block elsewhere stays");
+    }
+
+    #[test]
+    fn the_ghost_space_is_the_ram_again_with_the_same_checks() {
+        let mut bus = Bus::new(&Layout::of(Model::Ti89));
+        bus.write_long(0x4_1000, 0x1234_5678);
+        assert_eq!(bus.read_long(0x1000), 0x1234_5678);
+        assert_eq!(bus.try_read_word(0x7_FFFE), Ok(0));
+        assert!(
+            bus.try_read_word(0x8_0000).is_err(),
+            "only the first mirror is mapped"
+        );
+        assert!(matches!(
+            bus.take_violation(),
+            Some(Violation::Unmapped {
+                address: 0x8_0000,
+                ..
+            })
+        ));
+        // Code registered in the ghost space runs at both addresses, moves and is freed by
+        // its RAM address, and its text is protected through both.
+        bus.add_code(range(0x5_0002));
+        assert!(bus.code_at(0x1_0010).is_some() && bus.code_at(0x5_0010).is_some());
+        assert_eq!(
+            bus.code_at(0x1_0010).unwrap().start_seen_from(0x5_0010),
+            0x5_0002
+        );
+        bus.write_word(0x5_0010, 0);
+        assert!(matches!(
+            bus.take_violation(),
+            Some(Violation::WriteIntoCode { .. })
+        ));
+        bus.write_word(0x1_0010, 0);
+        assert!(bus.take_violation().is_some());
+        bus.move_code_in(0x1_0000, 0x60, 0x2_0000);
+        assert_eq!(bus.code_at(0x2_0002).unwrap().base, 0x6_0002);
+        bus.forget_code_in(0x2_0000, 0x60);
+        assert!(bus.code_at(0x6_0002).is_none());
+        // A write into the vectors through the mirror is still one.
+        bus.write_word(0x4_0010, 0);
+        assert!(matches!(
+            bus.take_violation(),
+            Some(Violation::WriteIntoVectors { .. })
+        ));
     }
 }

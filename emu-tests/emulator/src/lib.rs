@@ -34,7 +34,8 @@
 //!
 //! The CPU may execute only inside a loaded program's text: the program the test loaded,
 //! every ASM program NG_execute ran and every image a program relocated with EX_patch
-//! (each registered as a [`CodeRange`] when it is loaded, forgotten when its block is freed).
+//! (each registered as a [`CodeRange`] when it is loaded, forgotten when its block is freed),
+//! at its RAM address or at the same address in the ghost space (+0x40000).
 //! Jumping anywhere else is a [`Failure::JumpOutside`]; writing into a text whose length is
 //! known (a [`ti_build::ProgramImage`]'s) is a [`Failure::WriteIntoCode`].
 //!
@@ -77,7 +78,8 @@
 //!   and the stack pointer are preserved. [`CallOutcome`] has d0, a0, cycles, instructions.
 //! - The VAT, as the TiEmu bench reaches it over the link: [`Machine::new_folder`],
 //!   [`Machine::set_value`], [`Machine::send_variables`], [`Machine::send_file`],
-//!   [`Machine::store_program`], [`Machine::get_value`], [`Machine::get_variable`],
+//!   [`Machine::store_program`], [`Machine::install`] (a built program, a launcher with its
+//!   body), [`Machine::set_archived`], [`Machine::get_value`], [`Machine::get_variable`],
 //!   [`Machine::list_vat`], [`Machine::set_locked`], [`Machine::current_folder`],
 //!   [`Machine::set_current_folder`]; [`Machine::run`] runs a program of the VAT by name (with
 //!   the same leak and error-frame checks as `run_program`); [`Machine::runs`] lists what
@@ -112,6 +114,7 @@
 //! | [`ams::symbols`] | SymAdd 5C, SymAddMain 5D, SymDel 5E, HSymDel 5F, SymFind 60, SymFindMain 61, FolderAdd 64, FolderCur 65, FolderDel 66, FolderFind 67, FolderGetCur 68, SymFindFirst 6C, SymFindNext 6D, SymFindFolderName 6F, DerefSym 79, SymFindPtr 283 |
 //! | [`ams::store`] | VarRecall 85, VarStore 86 |
 //! | [`ams::exec`] | EX_patch 15A, NG_execute 25D |
+//! | [`ams::traps`] | `trap #12`, the trap #11 vector's function 0xF (a launcher's way into the ghost space on AMS 2) |
 //!
 //! Where the emulation simplifies AMS (each a documented choice, never a silent guess):
 //! - compaction is modelled one way: before every allocation a program asks for (HeapAlloc*,
@@ -124,7 +127,9 @@
 //!   statement: a call of an ASM program (nested, with AMS's own error frame around it), a
 //!   store, a literal; a call of an undefined program stays unevaluated as AMS leaves any
 //!   undefined function; a TI-BASIC program is a clear failure (no TI-BASIC interpreter);
-//! - the ghost space (the RAM mirror at +0x40000 that HW2 launchers use) is not mapped;
+//! - of the RAM's mirrors only the first, the ghost space 0x40000-0x7FFFF that HW2 launchers
+//!   run programs in, is mapped ([`map::GHOST`]); AMS 2's protection function (trap #11,
+//!   function 0xF) does what PedroM's does, nothing but its `rte` ([`ams::traps`]);
 //! - ROM calls take no emulated time (only the stub's `rts`).
 
 pub mod ams;

@@ -12,6 +12,34 @@ use ti_files::Model;
 
 /// Size of the RAM (TI-89, TI-92 Plus and Voyage 200 all have 256 KB).
 pub const RAM_SIZE: u32 = 0x4_0000;
+/// The first mirror of the RAM, the "ghost space" (0x40000-0x7FFFF): the RAM is partially
+/// decoded, so on the TI-89, TI-92 Plus and Voyage 200 (HW1 and HW2) address `x + 0x40000`
+/// reads and writes the byte at `x` (GCC4TI FAQ 49; TiEmu's memory maps mirror the 256 KB every
+/// 0x40000 up to 0x1FFFFF). HW2's execution protection does not watch it, which is why
+/// launchers run programs there (docs/rom-calls.md#the-asm-size-limit). The harness maps this
+/// first mirror only: 0x80000-0x1FFFFF, which no program has a reason to use, stays unmapped so
+/// that a stray pointer there is still a bus error. (A TI-89 Titanium has no mirror here.)
+pub const GHOST: u32 = RAM_SIZE;
+/// One past the last byte of the ghost space the harness maps.
+pub const GHOST_END: u32 = 2 * RAM_SIZE;
+
+/// The RAM address a (24-bit) address of RAM or of the ghost space names; other addresses
+/// unchanged (bits 24-31 dropped, as the 68000's address bus does).
+#[inline]
+pub fn physical(address: u32) -> u32 {
+    let a = address & 0x00FF_FFFF;
+    if (GHOST..GHOST_END).contains(&a) {
+        a - GHOST
+    } else {
+        a
+    }
+}
+
+/// Whether `address` (24 bits) is in the ghost space the harness maps.
+#[inline]
+pub fn in_ghost(address: u32) -> bool {
+    (GHOST..GHOST_END).contains(&(address & 0x00FF_FFFF))
+}
 /// Address of the long holding the jump table's address (AMS: `*(void***)0xC8`).
 pub const JT_POINTER: u32 = 0xC8;
 /// Lowest address of the user stack area (docs/rom-calls.md#returning-to-ams).
@@ -171,6 +199,9 @@ impl Layout {
     /// Human-readable description of what lives at `address`, for failure messages.
     pub fn describe(&self, address: u32) -> &'static str {
         let a = address & 0x00FF_FFFF;
+        if in_ghost(a) {
+            return "the ghost space (the RAM's mirror at +0x40000)";
+        }
         if a < 0x400 {
             "the exception vector table"
         } else if a < USER_STACK_TOP {
@@ -191,8 +222,8 @@ impl Layout {
             "the I/O ports (not emulated)"
         } else if self.in_rom(a) {
             "the ROM"
-        } else if a < 2 * RAM_SIZE {
-            "the RAM's ghost mirror at +0x40000 (not mapped by the harness)"
+        } else if a < 0x20_0000 {
+            "the RAM's further mirrors (not mapped by the harness)"
         } else {
             "unmapped memory"
         }

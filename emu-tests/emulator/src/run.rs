@@ -86,7 +86,19 @@ impl Machine {
                     continue;
                 }
                 if let Some(code) = self.bus.code_at(pc) {
-                    (text_start, text_len) = (code.base, code.text_len);
+                    (text_start, text_len) = (code.start_seen_from(pc), code.text_len);
+                } else if self.layout.exception_at(pc) == Some(ams::traps::TRAP_11_VECTOR)
+                    && self.cpu.get_sr() & 0x2000 != 0
+                {
+                    // A launcher entering the ghost space on AMS 2 (ams::traps).
+                    self.serve(
+                        ams::traps::NOT_A_ROM_CALL,
+                        ams::traps::PROTECTION_FUNCTION,
+                        last_pc,
+                        ams::traps::protection_function,
+                    )?;
+                    counters.rom_calls += 1;
+                    continue;
                 } else if let Some(vector) = self.layout.exception_at(pc) {
                     return Err(self.exception_failure(vector, last_pc));
                 } else {
@@ -167,6 +179,17 @@ impl Machine {
                         what: format!("F-line opcode {opcode:#06x} (AMS F-line ROM calls)"),
                         pc: self.cpu.ppc,
                     })
+                }
+                CycleBatchExit::TrapInstruction { trap_num: 12 } => {
+                    let at = self.cpu.ppc;
+                    self.serve(
+                        ams::traps::NOT_A_ROM_CALL,
+                        ams::traps::TRAP_12,
+                        at,
+                        ams::traps::trap_12,
+                    )?;
+                    counters.rom_calls += 1;
+                    continue;
                 }
                 CycleBatchExit::TrapInstruction { trap_num } => {
                     return Err(Failure::UnemulatedTrap {

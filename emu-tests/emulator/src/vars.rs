@@ -13,7 +13,7 @@ use crate::ReadMemory;
 use std::path::Path;
 use std::time::Instant;
 
-use ti_build::{rom_calls, ProgramImage};
+use ti_build::{rom_calls, Installable, ProgramImage};
 use ti_files::{Attribute, Value, VarFile, VarName, VarPath, VarType, Variable};
 use ti_link::{DirEntry, FolderListing};
 
@@ -119,8 +119,9 @@ impl Machine {
         Ok(())
     }
 
-    /// Stores every variable of a calculator file (`.89z`, `.v2s`, a group...) and returns
-    /// their paths. The file must be for this machine's model.
+    /// Stores every variable of a calculator file (`.89z`, `.v2s`, a group...), then the body of
+    /// a launcher beside it (`ti_build::launcher::missing_bodies`, as `ti68k send`), and returns
+    /// their paths, the file's first. The file must be for this machine's model.
     pub fn send_file(&mut self, path: &Path) -> Result<Vec<VarPath>, Failure> {
         let bytes = std::fs::read(path)
             .map_err(|e| setup(format!("cannot read {}: {e}", path.display())))?;
@@ -135,8 +136,12 @@ impl Machine {
                 self.model()
             )));
         }
-        self.send_variables(&file.variables)?;
-        Ok(file.variables.iter().map(Variable::path).collect())
+        let bodies =
+            ti_build::launcher::missing_bodies(path, &file).map_err(|e| setup(e.to_string()))?;
+        let mut vars = file.variables;
+        vars.extend(bodies);
+        self.send_variables(&vars)?;
+        Ok(vars.iter().map(Variable::path).collect())
     }
 
     /// Installs a program built by the project's linker as the ASM variable `path` (e.g.
@@ -150,6 +155,25 @@ impl Machine {
         let h = self.store_data(&p, &data)?;
         let text = (image.text_len > 0).then_some(image.text_len);
         self.os.heap.set_text_len(h, text);
+        Ok(())
+    }
+
+    /// Installs a built program as `path` (e.g. `ai1\joueur`) the way every command installs
+    /// one ([`Installable::variables`]): its ASM variable, and for a program built with a
+    /// launcher its body beside it, in the same folder. The text of the ASM variable is
+    /// protected against writes when its length is known; a body's text is protected when the
+    /// launcher relocates it (its header gives the length).
+    pub fn install(&mut self, path: &str, program: &Installable) -> Result<(), Failure> {
+        let p = parse_path(path)?;
+        let vars = program
+            .variables(p.folder.as_ref(), &p.name)
+            .map_err(|e| setup(format!("installing {path}: {e}")))?;
+        for v in &vars {
+            let h = self.store_data(&v.path(), &v.data)?;
+            if v.var_type == VarType::ASM && program.text_len > 0 {
+                self.os.heap.set_text_len(h, Some(program.text_len));
+            }
+        }
         Ok(())
     }
 
@@ -212,6 +236,14 @@ impl Machine {
     pub fn set_locked(&mut self, path: &str, locked: bool) -> Result<(), Failure> {
         let p = parse_path(path)?;
         self.set_flag(&p, SF_LOCKED, locked)
+    }
+
+    /// Sets or clears the archived flag of `path`'s entry (as the `archive` command does; the
+    /// harness has no archive memory: the data stays where it is, and what the flag changes
+    /// is what the OS refuses to do with the variable).
+    pub fn set_archived(&mut self, path: &str, archived: bool) -> Result<(), Failure> {
+        let p = parse_path(path)?;
+        self.set_flag(&p, SF_ARCHIVED, archived)
     }
 
     fn set_flag(&mut self, path: &VarPath, flag: u16, on: bool) -> Result<(), Failure> {

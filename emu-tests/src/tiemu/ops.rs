@@ -11,8 +11,9 @@ use ti_files::{Value, VarFile, VarPath, Variable};
 use super::{Screen, TiEmu, TiEmuError};
 
 impl TiEmu {
-    /// Sends every variable of a calculator file (`.89z`, `.v2s`, a group...) and returns their
-    /// paths. The file must be for this bench's model.
+    /// Sends every variable of a calculator file (`.89z`, `.v2s`, a group...), then the body of a
+    /// launcher beside it (`ti_build::launcher::missing_bodies`, as `ti68k send`), and returns
+    /// their paths, the file's first. The file must be for this bench's model.
     pub fn send_file(&mut self, path: &Path) -> Result<Vec<VarPath>, TiEmuError> {
         let bytes = std::fs::read(path).map_err(|e| TiEmuError::io(path, e))?;
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
@@ -26,8 +27,27 @@ impl TiEmu {
                 self.model()
             )));
         }
-        self.send_variables(&file.variables)?;
-        Ok(file.variables.iter().map(Variable::path).collect())
+        let bodies = ti_build::launcher::missing_bodies(path, &file)
+            .map_err(|e| TiEmuError::Protocol(e.to_string()))?;
+        let mut vars = file.variables;
+        vars.extend(bodies);
+        self.send_variables(&vars)?;
+        Ok(vars.iter().map(Variable::path).collect())
+    }
+
+    /// Installs a built program as `path` (e.g. `main\\othia`) the way every command installs
+    /// one ([`ti_build::Installable::variables`]): its ASM variable and, for a program built
+    /// with a launcher, its body beside it.
+    pub fn install(
+        &mut self,
+        path: &str,
+        program: &ti_build::Installable,
+    ) -> Result<(), TiEmuError> {
+        let p = parse_path(path)?;
+        let vars = program
+            .variables(p.folder.as_ref(), &p.name)
+            .map_err(|e| TiEmuError::Protocol(format!("installing {path}: {e}")))?;
+        self.send_variables(&vars)
     }
 
     /// Sends variables (silent mode: existing unlocked ones are overwritten).

@@ -15,6 +15,8 @@
 //! | `pcrel` | PC-relative code and data addressing: no relocation table, ~5 % smaller code, ~2 % slower; `false` for absolute addresses and a relocation table | `true` |
 //! | `trap-error` | AMS error number raised to the caller after a trap (a panic, a stack overflow, no memory), once the program has cleaned up and shown why on the status line; 0: none, the program returns normally. For programs run by other programs (the contest's AIs), whose caller must learn that they failed | `0` |
 //! | `sources` | C (`.c`), preprocessed assembler (`.S`) and plain GNU assembler (`.s`) files, relative to the crate: the program is built from them instead of a bin (`profile` and `stack` do not apply) | none |
+//! | `launcher` | build the program as a launcher (an ASM program of a few hundred bytes, under the program's name) and its body (the program, in a custom-data variable): the way past AMS's 24 KB limit (docs/building.md#programs-over-24-kb) | `false` |
+//! | `body-name` | the body's variable name (1-8 characters), with `launcher` | the name's first 7 characters and `x` |
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -59,6 +61,9 @@ pub struct ProgramConfig {
     pub pcrel: bool,
     /// The AMS error raised after a trap (0: none).
     pub trap_error: u16,
+    /// The name of the body variable when the program is built with a launcher; `None` for a
+    /// plain ASM program.
+    pub body_name: Option<String>,
 }
 
 /// All programs of `calc/programs`, by bin name.
@@ -151,7 +156,16 @@ impl Programs {
 }
 
 /// The settings every program may have, and those of Rust programs only.
-const SETTINGS: [&str; 6] = ["gcc-opt", "name", "pcrel", "trap-error", "profile", "stack"];
+const SETTINGS: [&str; 8] = [
+    "gcc-opt",
+    "name",
+    "pcrel",
+    "trap-error",
+    "launcher",
+    "body-name",
+    "profile",
+    "stack",
+];
 const RUST_ONLY: [&str; 2] = ["profile", "stack"];
 
 fn program_config(
@@ -170,6 +184,7 @@ fn program_config(
         gcc_opt: if rust { "-O2" } else { "-Os" }.to_string(),
         pcrel: true,
         trap_error: 0,
+        body_name: None,
     };
     if let Some(table) = table {
         for key in table.keys() {
@@ -189,7 +204,7 @@ fn program_config(
             if key != "sources" && !SETTINGS.contains(&key) {
                 return Err(format!(
                     "program {bin}: unknown setting {key:?} (known: profile, stack, gcc-opt, \
-                     name, pcrel, trap-error, sources)"
+                     name, pcrel, trap-error, launcher, body-name, sources)"
                 ));
             }
         }
@@ -263,6 +278,42 @@ fn program_config(
             .as_str()
             .ok_or(format!("program {bin}: {key} must be a string"))?;
         config.var_name = v.to_string();
+    }
+    let launcher = match get_str("launcher") {
+        Some((key, v)) => v
+            .as_bool()
+            .ok_or(format!("program {bin}: {key} must be true or false"))?,
+        None => false,
+    };
+    match (launcher, get_str("body-name")) {
+        (false, Some(_)) => {
+            return Err(format!(
+                "program {bin}: body-name is a setting of programs built with launcher = true"
+            ))
+        }
+        (true, named) => {
+            let body = match named {
+                Some((key, v)) => v
+                    .as_str()
+                    .ok_or(format!("program {bin}: {key} must be a string"))?
+                    .to_string(),
+                None => super::launcher::default_body_name(&config.var_name),
+            };
+            if ti_files::VarName::new(&body).is_err() || body.len() > 8 {
+                return Err(format!(
+                    "program {bin}: the body's name {body:?} is not a calculator name (1-8 \
+                     letters, digits or _, starting with a letter): set body-name"
+                ));
+            }
+            if body.eq_ignore_ascii_case(&config.var_name) {
+                return Err(format!(
+                    "program {bin}: the body cannot be named {body} like the program: set \
+                     body-name"
+                ));
+            }
+            config.body_name = Some(body.to_ascii_lowercase());
+        }
+        (false, None) => {}
     }
     Ok(config)
 }
@@ -390,6 +441,37 @@ trap-error = 9
             let e = Programs::parse(&bad).unwrap_err();
             assert!(e.contains(why), "{why}: {e}");
         }
+    }
+
+    #[test]
+    fn a_launcher_names_its_body() {
+        let text = "[package]\nname = \"p\"\n[[bin]]\nname = \"othia\"\n\
+                    [package.metadata.ti.programs.othia]\nlauncher = true\n";
+        let othia = Programs::parse(text).unwrap().programs["othia"].clone();
+        assert_eq!(othia.body_name.as_deref(), Some("othiax"));
+        let named = text.replace("launcher = true", "launcher = true\nbody-name = \"oth2\"");
+        let othia = Programs::parse(&named).unwrap().programs["othia"].clone();
+        assert_eq!(othia.body_name.as_deref(), Some("oth2"));
+        for (bad, why) in [
+            (
+                text.replace("launcher = true", "body-name = \"b\""),
+                "launcher = true",
+            ),
+            (
+                text.replace("launcher = true", "launcher = 1"),
+                "true or false",
+            ),
+            (named.replace("oth2", "2oth"), "not a calculator name"),
+            (named.replace("oth2", "othia"), "like the program"),
+        ] {
+            let e = Programs::parse(&bad).unwrap_err();
+            assert!(e.contains(why), "{why}: {e}");
+        }
+        let plain = SAMPLE;
+        assert_eq!(
+            Programs::parse(plain).unwrap().programs["hello"].body_name,
+            None
+        );
     }
 
     #[test]

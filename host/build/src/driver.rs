@@ -8,8 +8,11 @@
 //!    [`rom_calls`];
 //! 4. GNU ld, then the ELF file read into a [`ProgramImage`];
 //! 5. the 68000-only check and the size report;
-//! 6. the calculator files, and the symbol map beside them (`PROGRAM.sym`, for the cycle
-//!    profiler).
+//! 6. for a program built with a launcher (docs/building.md#programs-over-24-kb), the launcher
+//!    (`launcher`): assembled, linked, checked and given the body's name;
+//! 7. the calculator files (the launcher's and the body's, or the program's; a body left by an
+//!    earlier build with a launcher is removed), and the symbol map beside them
+//!    (`PROGRAM.sym`, for the cycle profiler).
 //!
 //! A program made of C and assembler sources skips stages 1 and 2: its files are compiled
 //! with the TIGCC-style header ([`crate::tigcc`]) and linked with the same start-up code,
@@ -32,8 +35,9 @@ use super::config::{ProgramConfig, ProgramSource, Programs};
 use super::gcc::{ensure_plugin, Compiler, SourceKind};
 use super::glue::{self, RUNTIME_EXPORTS};
 use super::image::ProgramImage;
+use super::launcher::{self, Installable};
 use super::project::Project;
-use super::report::SizeReport;
+use super::report::{LaunchReport, SizeReport};
 use super::symbols::SymbolMap;
 use super::tools::{run, Tools};
 use super::wasm::ModuleInfo;
@@ -100,13 +104,66 @@ pub struct Built {
     /// Every function of the code, for the cycle profiler (also written as `PROGRAM.sym`
     /// beside the calculator files).
     pub symbols: SymbolMap,
-    /// The calculator files written (.89z, .9xz, .v2z).
+    /// The calculator files of the ASM variable written (.89z, .9xz, .v2z): the program's, or
+    /// its launcher's.
     pub files: Vec<PathBuf>,
+    /// The launcher and body, for a program built with a launcher.
+    pub launcher: Option<BuiltLauncher>,
     /// The symbol map file written beside them.
     pub symbol_file: PathBuf,
     /// What GCC said about the program's own C and assembler sources (warnings), empty for
     /// a Rust program.
     pub warnings: Vec<String>,
+}
+
+/// The launcher and the body of a program built with a launcher
+/// (docs/building.md#programs-over-24-kb).
+#[derive(Clone, Debug)]
+pub struct BuiltLauncher {
+    /// The launcher (the ASM variable under the program's name).
+    pub image: ProgramImage,
+    /// The body's variable name.
+    pub body_name: ti_files::VarName,
+    /// The body variable's data (without its size word).
+    pub body: Vec<u8>,
+    /// The body's files (.89y, .9xy, .v2y).
+    pub body_files: Vec<PathBuf>,
+}
+
+impl Built {
+    /// The calculator file of the ASM variable written for `model` (`.89z`, `.9xz`, `.v2z`).
+    pub fn file(&self, model: ti_files::Model) -> Option<&PathBuf> {
+        let ext = format!("{}z", model.extension_prefix());
+        self.files
+            .iter()
+            .find(|f| f.extension().is_some_and(|e| e == ext.as_str()))
+    }
+
+    /// The program as it goes onto a calculator: its ASM variable (the launcher's when it has
+    /// one) and its body.
+    pub fn installable(&self) -> Installable {
+        match &self.launcher {
+            None => Installable {
+                program: self
+                    .image
+                    .to_variable_data()
+                    .expect("the image was validated"),
+                text_len: self.image.text_len,
+                body: None,
+            },
+            Some(l) => Installable {
+                program: l
+                    .image
+                    .to_variable_data()
+                    .expect("the launcher was validated"),
+                text_len: l.image.text_len,
+                body: Some(launcher::Body {
+                    name: l.body_name.clone(),
+                    data: l.body.clone(),
+                }),
+            },
+        }
+    }
 }
 
 /// The toolkit's root: the first directory at or above `start` holding
@@ -165,8 +222,17 @@ pub fn build(options: &BuildOptions) -> Result<Built, BuildError> {
         .map_err(io(format!("locking {}", lock_path.display())))?;
 
     let pcrel = options.pcrel.unwrap_or(config.pcrel);
-    // Variants other than the program's own settings get their own directory.
+    // Variants other than the program's own settings get their own directory, so that builds
+    // of both (parallel tests) do not rebuild each other's objects.
     let mut variant = program.clone();
+    if options.config.is_some() {
+        let own = Programs::load(&project.dir)
+            .ok()
+            .and_then(|p| p.programs.get(program).cloned());
+        if let Some(own) = own {
+            variant.push_str(&settings_suffix(&own, &config));
+        }
+    }
     if pcrel != config.pcrel {
         variant.push_str(if pcrel { "-pcrel" } else { "-absolute" });
     }
@@ -175,8 +241,10 @@ pub fn build(options: &BuildOptions) -> Result<Built, BuildError> {
     }
     let dir = work.join(&variant);
     std::fs::create_dir_all(&dir).map_err(io(format!("creating {}", dir.display())))?;
-    // The program's folder, first on the include path, holds the ROM-call header.
+    // The program's folder, first on the include path, holds the ROM-call header and the
+    // formats of the launcher and its body (start.S reads the launcher's registers).
     write(&dir.join("rom_calls.h"), &rom_calls::c_header())?;
+    write(&dir.join("launch_format.h"), &launcher::c_header())?;
     let plugin = ensure_plugin(&tools, &project.toolkit, &work.join("plugin"))?;
     let rt = project.rt();
     let os = project.os();
@@ -215,8 +283,27 @@ pub fn build(options: &BuildOptions) -> Result<Built, BuildError> {
         &image.exports,
     )?;
 
-    // 5. The 68000-only check and the report.
+    // 5. The 68000-only check.
     let instructions = check68k::check(&tools, &elf)?;
+    let name = options.name.as_deref().unwrap_or(&config.var_name);
+
+    // 6. The launcher and the body.
+    let launched = match &config.body_name {
+        None => None,
+        Some(body_name) => {
+            let body_name = ti_files::VarName::new(body_name)
+                .map_err(|e| BuildError::Package(format!("body-name {body_name:?}: {e}")))?;
+            if body_name.to_string() == name.to_ascii_lowercase() {
+                return Err(BuildError::Package(format!(
+                    "the program is named {name} like its body: name it otherwise or set body-name"
+                )));
+            }
+            let (launcher_image, launcher_instructions) =
+                launcher::build_launcher(&tools, &compiler, project, &dir, &body_name)?;
+            let body = launcher::body_data(&image)?;
+            Some((launcher_image, launcher_instructions, body_name, body))
+        }
+    };
     let report = SizeReport {
         program: program.clone(),
         code: sections.text,
@@ -228,13 +315,40 @@ pub fn build(options: &BuildOptions) -> Result<Built, BuildError> {
         linear: front.linear,
         stack: front.stack,
         instructions,
+        launch: launched
+            .as_ref()
+            .map(|(l, n, body_name, body)| LaunchReport {
+                launcher: l.variable_data_len() as u32,
+                launcher_instructions: *n,
+                body_name: body_name.to_string(),
+                body: body.len() as u32,
+                pcrel,
+            }),
     };
     write(&dir.join("size.txt"), &format!("{report}\n"))?;
 
-    // 6. Files.
+    // 7. Files.
     let out_dir = options.out_dir.clone().unwrap_or_else(|| project.out_dir());
-    let name = options.name.as_deref().unwrap_or(&config.var_name);
-    let files = package::write_files(&image, &options.folder, name, &out_dir, program)?;
+    let (files, launcher) = match launched {
+        None => {
+            package::remove_stale_bodies(&out_dir, program)?;
+            let files = package::write_files(&image, &options.folder, name, &out_dir, program)?;
+            (files, None)
+        }
+        Some((launcher_image, _, body_name, body)) => {
+            let files =
+                package::write_files(&launcher_image, &options.folder, name, &out_dir, program)?;
+            let body_files =
+                package::write_body_files(&body, &options.folder, &body_name, &out_dir, program)?;
+            let launcher = BuiltLauncher {
+                image: launcher_image,
+                body_name,
+                body,
+                body_files,
+            };
+            (files, Some(launcher))
+        }
+    };
     let symbol_file = out_dir.join(format!("{program}.sym"));
     write_atomic(&symbol_file, symbols.to_text().as_bytes())
         .map_err(io(format!("writing {}", symbol_file.display())))?;
@@ -245,9 +359,35 @@ pub fn build(options: &BuildOptions) -> Result<Built, BuildError> {
         elf,
         symbols,
         files,
+        launcher,
         symbol_file,
         warnings: front.warnings,
     })
+}
+
+/// How the compile settings of `config` differ from the program's own (`own`), as a suffix of
+/// its work folder's name: `-size-O2`, `-absolute`, `-stack8192`, `-trap9`... ("" when they do
+/// not differ; the launcher's settings do not change the program's objects).
+fn settings_suffix(own: &ProgramConfig, config: &ProgramConfig) -> String {
+    let mut suffix = String::new();
+    if (own.profile.as_str(), own.gcc_opt.as_str())
+        != (config.profile.as_str(), config.gcc_opt.as_str())
+    {
+        suffix.push_str(&format!("-{}{}", config.profile, config.gcc_opt));
+    }
+    if own.pcrel != config.pcrel {
+        suffix.push_str(if config.pcrel { "-pcrel" } else { "-absolute" });
+    }
+    if own.stack != config.stack {
+        suffix.push_str(&format!("-stack{}", config.stack));
+    }
+    if own.trap_error != config.trap_error {
+        suffix.push_str(&format!("-trap{}", config.trap_error));
+    }
+    if own.source != config.source {
+        suffix.push_str("-sources");
+    }
+    suffix
 }
 
 /// Stages 1 to 3 of a Rust program: its objects, exports and wasm sizes.
@@ -415,4 +555,24 @@ fn check_module(program: &str, info: &ModuleInfo, stack: u32) -> Result<u32, Bui
     info.linear_bytes().ok_or_else(|| {
         unsupported("the module does not export __heap_base (see host/build/src/cargo.rs)".into())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variants_of_a_programs_settings_name_their_work_folder() {
+        let text = "[package]\nname = \"p\"\n[[bin]]\nname = \"joueur\"\n\
+                    [package.metadata.ti.programs.joueur]\nprofile = \"size\"\ngcc-opt = \"-Os\"\n";
+        let own = Programs::parse(text).unwrap().programs["joueur"].clone();
+        assert_eq!(settings_suffix(&own, &own), "");
+        let mut launched = own.clone();
+        launched.body_name = Some("joueurx".into());
+        assert_eq!(settings_suffix(&own, &launched), "", "the same objects");
+        let mut fast = launched.clone();
+        fast.gcc_opt = "-O2".into();
+        fast.pcrel = false;
+        assert_eq!(settings_suffix(&own, &fast), "-size-O2-absolute");
+    }
 }

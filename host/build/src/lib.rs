@@ -17,6 +17,7 @@
 //! | 68000-only check | [`check68k`] |
 //! | C and assembler programs, the TIGCC-style header | `sources`, [`tigcc`] |
 //! | size report | [`report`] |
+//! | programs over 24 KB: the launcher and its body, and how a program is installed | [`launcher`] |
 //! | calculator files | `package` |
 //!
 //! [`rom_calls`] is the one table of the AMS ROM calls (name, jump-table index, prototype) that
@@ -30,6 +31,7 @@ mod driver;
 mod gcc;
 pub mod glue;
 mod image;
+pub mod launcher;
 pub mod linker;
 mod package;
 pub mod prelude;
@@ -43,8 +45,9 @@ pub mod tigcc;
 pub mod tools;
 pub mod wasm;
 
-pub use driver::{build, repository_root, BuildOptions, Built};
+pub use driver::{build, repository_root, BuildOptions, Built, BuiltLauncher};
 pub use image::{ImageError, ProgramImage, Relocation};
+pub use launcher::{Installable, LauncherError};
 pub use project::Project;
 pub use route::Route;
 pub use symbols::{CodeKind, FunctionSymbol, SymbolMap, SymbolMapError};

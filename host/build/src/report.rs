@@ -1,12 +1,37 @@
 //! The size report of a built program: what the program variable holds (code, read-only data,
 //! zeroed data, relocation table) against the 24 KB that AMS 2.04 and later accept for an
-//! ASM program, and the RAM it borrows from the OS heap at run time (linear memory).
+//! ASM program, and the RAM it borrows from the OS heap at run time (linear memory). A program
+//! built with a launcher (docs/building.md#programs-over-24-kb) reports both variables: the
+//! launcher against the 24 KB, the body against what a variable holds and, for PC-relative code,
+//! against the 32 KB its 16-bit references reach.
 
 use std::fmt;
 
 /// The largest ASM program AMS 2.04+ runs: 24 KB (TI-89/92+ Developer Guide p. 25; GCC4TI
 /// FAQ 49; docs/rom-calls.md#the-asm-size-limit).
 pub const ASM_LIMIT: u32 = 24 * 1024;
+
+/// The most data a variable holds (after its 16-bit size word).
+pub const VARIABLE_LIMIT: u32 = 0xFFFF;
+
+/// How far a 68000 PC-relative reference reaches (a signed 16-bit displacement): the code and
+/// read-only data of a PC-relative program must fit in it.
+pub const PC_RELATIVE_REACH: u32 = 32 * 1024;
+
+/// The two variables of a program built with a launcher.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LaunchReport {
+    /// Bytes of the launcher's ASM variable data (after its size word).
+    pub launcher: u32,
+    /// Instructions of the launcher checked by the 68000-only check.
+    pub launcher_instructions: usize,
+    /// The body's variable name.
+    pub body_name: String,
+    /// Bytes of the body variable's data (after its size word).
+    pub body: u32,
+    /// Whether the code is PC-relative (its code and read-only data must stay within reach).
+    pub pcrel: bool,
+}
 
 /// Sizes of one program, in bytes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -31,34 +56,89 @@ pub struct SizeReport {
     pub stack: u32,
     /// Instructions checked by the 68000-only check.
     pub instructions: usize,
+    /// The launcher and the body, for a program built with a launcher.
+    pub launch: Option<LaunchReport>,
 }
 
 impl SizeReport {
-    /// The variable's size as AMS counts it (its data plus the 2-byte size word).
+    /// The program's size as an ASM variable, as AMS counts it (its data plus the 2-byte size
+    /// word); for a program with a launcher, what it would be without one.
     pub fn total(&self) -> u32 {
         self.variable + 2
     }
 
-    /// Whether the program fits the ASM limit.
+    /// The size of the ASM variable installed, as AMS counts it: the launcher's for a program
+    /// with one, else the program's.
+    pub fn asm_total(&self) -> u32 {
+        match &self.launch {
+            Some(l) => l.launcher + 2,
+            None => self.total(),
+        }
+    }
+
+    /// Whether the ASM variable installed fits the ASM limit.
     pub fn fits(&self) -> bool {
-        self.total() <= ASM_LIMIT
+        self.asm_total() <= ASM_LIMIT
     }
 }
 
 impl fmt::Display for SizeReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let percent = f64::from(self.total()) * 100.0 / f64::from(ASM_LIMIT);
+        let percent = |n: u32, of: u32| f64::from(n) * 100.0 / f64::from(of);
+        match &self.launch {
+            None => writeln!(
+                f,
+                "{}: {} bytes, {:.1} % of the {} bytes AMS 2.04+ runs{}",
+                self.program,
+                self.total(),
+                percent(self.total(), ASM_LIMIT),
+                ASM_LIMIT,
+                if self.fits() {
+                    ""
+                } else {
+                    "  ** TOO LARGE ** (launcher = true runs it: docs/building.md#programs-over-24-kb)"
+                }
+            )?,
+            Some(l) => {
+                let body = l.body + 2;
+                writeln!(
+                    f,
+                    "{}: launcher {} bytes ({:.1} % of the {} bytes AMS 2.04+ runs) + body {} {} bytes",
+                    self.program,
+                    l.launcher + 2,
+                    percent(l.launcher + 2, ASM_LIMIT),
+                    ASM_LIMIT,
+                    l.body_name,
+                    body,
+                )?;
+                writeln!(
+                    f,
+                    "  launcher         {:>6}  ({} instructions, all 68000)",
+                    l.launcher + 2,
+                    l.launcher_instructions
+                )?;
+                writeln!(
+                    f,
+                    "  body             {:>6}  ({}, custom data: its data {:.1} % of the {} bytes a variable holds; the program in it {} bytes)",
+                    body,
+                    l.body_name,
+                    percent(l.body, VARIABLE_LIMIT),
+                    VARIABLE_LIMIT,
+                    self.total()
+                )?;
+            }
+        }
+        let reach = match &self.launch {
+            Some(l) if l.pcrel => format!(
+                "; with read-only data {:.1} % of the {} bytes PC-relative references reach",
+                percent(self.code + self.rodata, PC_RELATIVE_REACH),
+                PC_RELATIVE_REACH
+            ),
+            _ => String::new(),
+        };
         writeln!(
             f,
-            "{}: {} bytes, {percent:.1} % of the {} bytes AMS 2.04+ runs{}",
-            self.program,
-            self.total(),
-            ASM_LIMIT,
-            if self.fits() { "" } else { "  ** TOO LARGE **" }
-        )?;
-        writeln!(
-            f,
-            "  code             {:>6}  ({} instructions, all 68000)",
+            "  code             {:>6}  ({} instructions, all 68000{reach})",
             self.code, self.instructions
         )?;
         // A C or assembler program has no wasm module, hence no linear memory.
@@ -131,15 +211,33 @@ mod tests {
             relocations: 0,
             linear: 17_824,
             stack: 16_384,
+            launch: None,
         };
         insta::assert_snapshot!(report.to_string());
         let too_large = SizeReport {
             program: "big".into(),
             variable: ASM_LIMIT,
             relocations: 2,
-            ..report
+            ..report.clone()
         };
         insta::assert_snapshot!(too_large.to_string());
+        let launched = SizeReport {
+            program: "othia".into(),
+            variable: 30_001,
+            code: 28_100,
+            rodata: 1_500,
+            launch: Some(LaunchReport {
+                launcher: 600,
+                launcher_instructions: 230,
+                body_name: "othiax".into(),
+                body: 30_017,
+                pcrel: true,
+            }),
+            ..report
+        };
+        assert!(launched.fits());
+        assert_eq!((launched.total(), launched.asm_total()), (30_003, 602));
+        insta::assert_snapshot!(launched.to_string());
         let c_program = SizeReport {
             program: "cjoueur".into(),
             variable: 2_000,

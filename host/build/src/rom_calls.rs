@@ -127,6 +127,7 @@ rom_calls! {
     Function HeapAllocPtr = 0xA2, "void *HeapAllocPtr(unsigned long size)";
     Function HeapFreePtr = 0xA3, "void HeapFreePtr(void *p)";
     Function EX_getArg = 0xBE, "ESI EX_getArg(short n)";
+    Function EX_stoBCD = 0xC0, "void EX_stoBCD(unsigned char *name, float *value)";
     Function ST_folder = 0xE4, "void ST_folder(const char *name)";
     Function ST_helpMsg = 0xE6, "void ST_helpMsg(const char *msg)";
     Function OSRegisterTimer = 0xF0, "short OSRegisterTimer(short id, unsigned long ticks)";

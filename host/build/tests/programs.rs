@@ -1,9 +1,12 @@
 //! The cross build of the calculator programs, end to end (`ti_build`): every program of
-//! `calc/programs` builds, fits the ASM limit, holds only 68000 instructions (GNU objdump as the
-//! oracle, with a 68020 control that must be caught), and its `.89z`/`.9xz`/`.v2z` files are
-//! read back by the project's file layer and by libtifiles2 (the `tifinfo` oracle) with the
-//! right model, type 0x21, folder, name and a valid checksum; the symbol map written beside them
-//! (for the cycle profiler) reads back.
+//! `calc/programs` builds, fits the ASM limit (directly, or through its launcher when its
+//! settings say `launcher = true`: docs/building.md#programs-over-24-kb), holds only 68000
+//! instructions (GNU objdump as the oracle, with a 68020 control that must be caught), and its
+//! `.89z`/`.9xz`/`.v2z` files (and a launcher's body, `.89y`/`.9xy`/`.v2y`) are read back by the
+//! project's file layer and by libtifiles2 (the `tifinfo` oracle) with the right model, type
+//! (0x21, or 0x1C for a body), folder, name and a valid checksum; the symbol map written beside
+//! them (for the cycle profiler) reads back. A program over 24 KB without a launcher does not
+//! fit, and the report says so.
 //!
 //! These tests need the cross toolchain (tools/setup); without it they skip, saying so (or fail
 //! under `TI68K_REQUIRE_PEERS=1`, as in tools/test).
@@ -13,8 +16,8 @@ use std::process::Command;
 
 use ti_build::config::Programs;
 use ti_build::tools::Tools;
-use ti_build::{build, check68k, BuildOptions, Built, ProgramImage};
-use ti_files::{VarFile, VarType};
+use ti_build::{build, check68k, launcher, BuildOptions, Built, ProgramImage};
+use ti_files::{VarFile, VarType, Variable};
 
 fn toolchain(test: &str) -> bool {
     if Tools::available() {
@@ -38,16 +41,38 @@ fn build_program(program: &str, out_dir: &Path) -> Built {
     build(&options).unwrap_or_else(|e| panic!("building {program}: {e}"))
 }
 
-/// The image a calculator would run, read back from a file through the file layer.
-fn image_in_file(path: &Path) -> ProgramImage {
+/// The one variable of a file, read back through the file layer.
+fn variable_in_file(path: &Path) -> Variable {
     let bytes = std::fs::read(path).unwrap();
     let ext = path.extension().unwrap().to_str().unwrap();
     let file = VarFile::from_bytes_with_extension(&bytes, ext).unwrap();
     assert_eq!(file.variables.len(), 1);
-    let variable = &file.variables[0];
+    file.variables.into_iter().next().unwrap()
+}
+
+/// The image a calculator would run, read back from a file through the file layer.
+fn image_in_file(path: &Path) -> ProgramImage {
+    let variable = variable_in_file(path);
     assert_eq!(variable.var_type, VarType::ASM);
     let image = variable.image();
     ProgramImage::from_variable_data(&image[2..]).unwrap()
+}
+
+/// The program image inside a body file.
+fn image_in_body_file(path: &Path) -> ProgramImage {
+    let variable = variable_in_file(path);
+    assert_eq!(variable.var_type, VarType::OTH);
+    let view = launcher::parse_body(&variable.data).unwrap();
+    ProgramImage::from_variable_data(view.asm).unwrap()
+}
+
+fn sorted_extensions(files: &[PathBuf]) -> Vec<String> {
+    let mut extensions: Vec<String> = files
+        .iter()
+        .map(|f| f.extension().unwrap().to_string_lossy().into_owned())
+        .collect();
+    extensions.sort();
+    extensions
 }
 
 #[test]
@@ -62,13 +87,7 @@ fn every_program_builds_fits_and_reads_back() {
         assert!(built.report.fits(), "{program} is over the ASM limit");
         assert!(built.report.instructions > 100, "{program}: no code?");
         assert_eq!(built.image.exports.get("_start"), Some(&0));
-        let mut extensions: Vec<String> = built
-            .files
-            .iter()
-            .map(|f| f.extension().unwrap().to_string_lossy().into_owned())
-            .collect();
-        extensions.sort();
-        assert_eq!(extensions, ["89z", "9xz", "v2z"]);
+        assert_eq!(sorted_extensions(&built.files), ["89z", "9xz", "v2z"]);
         // The symbol map beside the files reads back and knows the exports and the code.
         let text = std::fs::read_to_string(&built.symbol_file).unwrap();
         let symbols = ti_build::SymbolMap::parse(&text).unwrap();
@@ -88,14 +107,63 @@ fn every_program_builds_fits_and_reads_back() {
                 .map(|i| symbols.functions[i].name.as_str()),
             Some("_start")
         );
-        for file in &built.files {
-            let back = image_in_file(file);
+        // The program's image, in its own files or in its body's beside its launcher's.
+        let program_files = match &built.launcher {
+            None => built.files.clone(),
+            Some(l) => {
+                assert_eq!(sorted_extensions(&l.body_files), ["89y", "9xy", "v2y"]);
+                for file in &built.files {
+                    assert_eq!(image_in_file(file).body, l.image.body, "{}", file.display());
+                }
+                l.body_files.clone()
+            }
+        };
+        for file in &program_files {
+            let back = match &built.launcher {
+                None => image_in_file(file),
+                Some(_) => image_in_body_file(file),
+            };
             assert_eq!(back.body, built.image.body, "{}", file.display());
             let mut relocations = back.relocations.clone();
             relocations.sort();
             assert_eq!(relocations, built.image.relocations, "{}", file.display());
         }
     }
+}
+
+/// A program over 24 KB (`joueur` compiled with `-O2`) does not fit as an ASM program, and the
+/// report says how to run it; built with a launcher it fits, the launcher under 1 KB.
+#[test]
+fn a_program_over_24_kb_fits_only_through_a_launcher() {
+    if !toolchain("a_program_over_24_kb_fits_only_through_a_launcher") {
+        return;
+    }
+    let out = testkit::scratch!("programs-over-24-kb");
+    let programs = Programs::load(&testkit::repo_root().join("calc/programs")).unwrap();
+    let mut config = programs.get("joueur").unwrap().clone();
+    config.gcc_opt = "-O2".into();
+    config.body_name = None;
+    let mut options = BuildOptions::new(testkit::repo_root(), "joueur");
+    options.out_dir = Some(out.clone());
+    options.config = Some(config.clone());
+    let plain = build(&options).unwrap();
+    assert!(!plain.report.fits(), "{}", plain.report);
+    assert!(plain
+        .report
+        .to_string()
+        .contains("** TOO LARGE ** (launcher = true"));
+    config.body_name = Some("joueurx".into());
+    options.config = Some(config);
+    let launched = build(&options).unwrap();
+    assert!(launched.report.fits(), "{}", launched.report);
+    assert!(launched.report.asm_total() <= 1100, "{}", launched.report);
+    assert_eq!(launched.image.body, plain.image.body);
+    // A build without a launcher removes the body files one with a launcher left.
+    let body_files = launched.launcher.unwrap().body_files;
+    assert!(body_files.iter().all(|f| f.is_file()));
+    options.config = None;
+    build(&options).unwrap();
+    assert!(body_files.iter().all(|f| !f.exists()));
 }
 
 #[test]
@@ -159,9 +227,9 @@ fn tifinfo(files: &[PathBuf]) -> Option<String> {
 /// model of its content (from the signature, which the V200 shares with the 92 Plus).
 fn expected_models(path: &Path) -> (&'static str, &'static str) {
     match path.extension().unwrap().to_str().unwrap() {
-        "89z" => ("TI89", "TI89"),
-        "9xz" => ("TI92+", "TI92+"),
-        "v2z" => ("V200", "TI92+"),
+        "89z" | "89y" => ("TI89", "TI89"),
+        "9xz" | "9xy" => ("TI92+", "TI92+"),
+        "v2z" | "v2y" => ("V200", "TI92+"),
         other => panic!("unexpected extension {other}"),
     }
 }
@@ -174,13 +242,13 @@ fn check_with_libtifiles2(files: &[PathBuf], folder: &str, name: &str) {
     assert_eq!(blocks.len(), files.len());
     for (path, block) in files.iter().zip(blocks) {
         let (file_model, content_model) = expected_models(path);
-        let image = image_in_file(path).to_variable_data().unwrap();
-        let mut data = (image.len() as u16).to_be_bytes().to_vec();
-        data.extend_from_slice(&image);
+        let variable = variable_in_file(path);
+        let data = variable.image();
         let entry = format!(
-            "entry 0 folder={} name={} type=21 attr=0 size={} data={}",
+            "entry 0 folder={} name={} type={:02x} attr=0 size={} data={}",
             testkit::hex(folder.as_bytes()),
             testkit::hex(name.as_bytes()),
+            variable.var_type.0,
             data.len(),
             testkit::hex(&data)
         );
@@ -213,6 +281,9 @@ fn libtifiles2_reads_every_program_file() {
     for (program, config) in &programs.programs {
         let built = build_program(program, &out);
         check_with_libtifiles2(&built.files, "main", &config.var_name);
+        if let Some(l) = &built.launcher {
+            check_with_libtifiles2(&l.body_files, "main", &l.body_name.to_string());
+        }
     }
 }
 

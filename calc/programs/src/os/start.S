@@ -4,20 +4,35 @@
  * nothing may leak from the previous run), then runs the session (session.c) inside an AMS error
  * frame (ER_catch, docs/rom-calls.md#errors), so that a wasm trap or an OS error still frees the
  * program's memory before it returns with rts. Every reference here is PC-relative: this code needs
- * no relocation. */
+ * no relocation.
+ *
+ * A program over 24 KB runs as the body of a launcher (launcher.S,
+ * docs/building.md#programs-over-24-kb), which calls it with d0 = W68K_LAUNCH_MAGIC, d1 = ~d0
+ * and a0 = the launcher's own variable: that address is kept in w68k_launcher_variable (0 when
+ * the OS started the program itself), where vat.c looks for the program's folder. */
 #include "rom.h"
+#include "launch_format.h"
 
 	.section .text.start,"ax",@progbits
 	.globl	_start
 _start:
 	movem.l	%d3-%d7/%a2-%a6,-(%sp)
 
-	lea	__bss_start(%pc),%a0
+	moveq	#0,%d2				/* the launcher's variable: none */
+	cmpi.l	#W68K_LAUNCH_MAGIC,%d0
+	bne.s	0f
+	not.l	%d1
+	cmp.l	%d0,%d1
+	bne.s	0f
+	move.l	%a0,%d2
+0:	lea	__bss_start(%pc),%a0
 	lea	__bss_end(%pc),%a1
 	bra.s	2f
 1:	clr.w	(%a0)+
 2:	cmpa.l	%a1,%a0
 	bcs.s	1b
+	lea	w68k_launcher_variable(%pc),%a0
+	move.l	%d2,(%a0)
 
 	lea	-ER_FRAME_BYTES(%sp),%sp	/* the ERROR_FRAME */
 	bsr.w	w68k_session_begin
@@ -43,3 +58,9 @@ _start:
 
 	movem.l	(%sp)+,%d3-%d7/%a2-%a6
 	rts
+
+	.section .bss.w68k_launcher_variable,"aw",@nobits
+	.even
+	.globl	w68k_launcher_variable
+w68k_launcher_variable:
+	.skip	4

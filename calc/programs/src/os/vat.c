@@ -186,6 +186,16 @@ int32_t Z_amsZ_folder_current(struct Z_ams_instance_t *ctx, uint32_t out_at, uin
 }
 
 extern const char _start[];
+/* The variable of the launcher that runs this program, 0 when the OS runs it itself (start.S). */
+extern const uint8_t *w68k_launcher_variable;
+
+/* Where this program's variable is (its size word): the launcher's when a launcher runs it
+ * (its folder and name are the program's), else the block the program runs from: 2 bytes of
+ * size, then the code. */
+static const uint8_t *own_variable(void) {
+  if (w68k_launcher_variable) return w68k_launcher_variable;
+  return (const uint8_t *)((uintptr_t)_start - 2);
+}
 
 typedef struct {
   const uint8_t *block; /* where this program's variable is: its size word, then the code */
@@ -202,8 +212,9 @@ typedef struct {
 #define SF_FOLDER 0x0080
 
 /* Walks every folder and variable (SymFindFirst with FO_RECURSE, which lists each folder's
- * entry before its variables) looking for the variable whose data is where this program
- * runs; the folder is the last folder entry seen before it. */
+ * entry before its variables) looking for the variable whose data is at c->block (this
+ * program's, or its launcher's: own_variable); the folder is the last folder entry seen before
+ * it. */
 static void own_body(void *p) {
   own_call *c = p;
   find_first_args args = {0, FO_RECURSE};
@@ -227,7 +238,7 @@ static void own_body(void *p) {
 int w68k_own_folder(char folder[9]) {
   own_call c = {0, {0}, 0};
   uint32_t i;
-  c.block = (const uint8_t *)((uintptr_t)_start - 2);
+  c.block = own_variable();
   if (w68k_try(own_body, &c) || !c.found) return 0;
   for (i = 0; i < 9; i++) folder[i] = c.folder[i];
   folder[8] = 0;
@@ -258,8 +269,7 @@ int32_t Z_amsZ_own_path(struct Z_ams_instance_t *ctx, uint32_t name_at, uint32_t
 int32_t Z_amsZ_own_folder(struct Z_ams_instance_t *ctx, uint32_t out_at, uint32_t out_cap) {
   own_call c = {0, {0}, 0};
   (void)ctx;
-  /* The program runs from its variable's block: 2 bytes of size, then the code. */
-  c.block = (const uint8_t *)((uintptr_t)_start - 2);
+  c.block = own_variable();
   if (w68k_try(own_body, &c) || !c.found) return READ_MISSING;
   return give_name(c.folder, out_at, out_cap);
 }

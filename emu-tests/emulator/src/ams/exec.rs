@@ -29,9 +29,14 @@
 //!
 //! EX_patch(base, tag) relocates the image whose tag byte is at `tag`
 //! (docs/rom-calls.md#relocation-table) and registers it as code the CPU may execute; the launcher
-//! then calls `base` itself. The ghost space (+0x40000 mirror of RAM) is not mapped by the harness.
+//! then calls `base` itself. `base` and `tag` may both be in the ghost space (the RAM's mirror
+//! at +0x40000, [`map::GHOST`]), where HW2 launchers run programs: the table is read and
+//! written through the mirror, and the addresses written are those of the mirror. The text of
+//! an image is protected against writes when its length is known: a program the test stored
+//! with its image, or the body of a launcher of the project (ti_build::launcher), whose header
+//! gives it.
 
-use ti_build::rom_calls;
+use ti_build::{launcher, rom_calls};
 
 use super::heap::Heap;
 use super::vat::{self, Lookup, SymPath};
@@ -163,16 +168,43 @@ pub fn relocation_table(bus: &Bus, base: u32, tag: u32) -> Result<(u32, Vec<(u32
     Ok((body_len, entries))
 }
 
-/// The code range of the program image at `base` (its tag at `tag`), named after its variable
-/// when its block is one, protected when the test stored it with its text length.
+/// The code range of the program image at `base` (in RAM or in the ghost space), named after
+/// its variable when its block is one, protected when its text length is known: the test
+/// stored it with its image, or it is a launcher's body copied whole into a block (its header,
+/// just below `base`, gives the length).
 fn code_range(bus: &Bus, heap: &Heap, vat: &vat::Vat, base: u32, body_len: u32) -> CodeRange {
+    let ram = map::physical(base);
     let block = heap
-        .block_at(base.wrapping_sub(2))
-        .filter(|b| b.address + 2 == base);
+        .block_at(ram.wrapping_sub(2))
+        .filter(|b| b.address + 2 == ram);
     let label = block
         .and_then(|b| vat::path_of_handle(bus, heap, vat, b.handle))
         .unwrap_or_else(|| format!("the code relocated by EX_patch at {base:#x}"));
-    let text = block.and_then(|b| b.text_len).filter(|&t| t <= body_len);
+    let mut text = block.and_then(|b| b.text_len).filter(|&t| t <= body_len);
+    let body_block = heap
+        .block_at(ram)
+        .filter(|b| b.address + 2 + launcher::BODY_HEADER as u32 == ram);
+    let copied_body = body_block.and_then(|b| {
+        let mut size = [0u8; 2];
+        bus.peek(b.address, &mut size)?;
+        let size = u32::from(u16::from_be_bytes(size));
+        if size + 2 > b.size {
+            return None;
+        }
+        let mut data = vec![0; size as usize];
+        bus.peek(b.address + 2, &mut data)?;
+        launcher::parse_body(&data).ok().map(|view| view.text_len)
+    });
+    let label = match copied_body {
+        Some(t) => {
+            text = Some(t).filter(|&t| t <= body_len);
+            match body_block.and_then(|b| vat::path_of_handle(bus, heap, vat, b.handle)) {
+                Some(path) => format!("the body {path} run in place at {base:#x}"),
+                None => format!("the body a launcher copied to {base:#x}"),
+            }
+        }
+        None => label,
+    };
     CodeRange {
         base,
         text_len: text.unwrap_or(body_len),
@@ -185,14 +217,16 @@ fn code_range(bus: &Bus, heap: &Heap, vat: &vat::Vat, base: u32, body_len: u32) 
 fn ex_patch(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
     let [base, tag] = ctx.args([4, 4])?;
     ctx.detail = format!("({base:#x}, {tag:#x})");
-    if (map::RAM_SIZE..2 * map::RAM_SIZE).contains(&base) {
+    let (ram_base, ram_tag) = (map::physical(base), map::physical(tag));
+    let same_space = map::in_ghost(base) == map::in_ghost(tag);
+    if base % 2 != 0
+        || ram_base >= map::RAM_SIZE
+        || ram_tag <= ram_base
+        || ram_tag >= map::RAM_SIZE
+        || !same_space
+    {
         return Err(ctx.misuse(format!(
-            "base {base:#x} is in the ghost space (RAM mirrored at +0x40000), which the harness does not map"
-        )));
-    }
-    if base % 2 != 0 || base >= map::RAM_SIZE || tag <= base || tag >= map::RAM_SIZE {
-        return Err(ctx.misuse(format!(
-            "base {base:#x} and tag {tag:#x} are not an even base in RAM below its tag"
+            "base {base:#x} and tag {tag:#x} are not an even base below its tag, both in RAM or both in the ghost space (RAM mirrored at +0x40000)"
         )));
     }
     let t = ctx.read_bytes(tag, 1)?[0];

@@ -5,7 +5,8 @@
 //! Served: HeapAvail, HeapAlloc, HeapAllocHigh, HeapAllocThrow,
 //! HeapDeref, HeapFree, HLock, HeapLock, HeapGetLock, HeapMax,
 //! HeapRealloc, HeapSize, HeapUnlock, HeapAllocPtr, HeapFreePtr,
-//! HeapPtrToHandle (the handle whose block starts at the pointer, or H_NULL)
+//! HeapPtrToHandle (the handle whose block starts at the pointer, or H_NULL); HeapAllocHigh
+//! allocates at the heap's top and locks the block, as documented
 //! (prototypes in docs/rom-calls.md#rom-calls-the-project-uses). A block moves when HeapRealloc (or
 //! the OS growing a VAT table) needs more room than follows it; and AMS may move unlocked blocks
 //! when it compacts the heap, which an allocation can do: so before every allocation a program asks
@@ -401,10 +402,16 @@ fn heap_alloc(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
     Ok(Reply::Short(h))
 }
 
+/// HeapAllocHigh: at the high end of the heap, and locked (GCC4TI `alloc.h/HeapAllocHigh.hsf`:
+/// "allocates a block of Size bytes ... at the high end of the heap, locks it"; PedroM
+/// `src/Heap.asm` sets the lock bit too).
 fn heap_alloc_high(ctx: &mut RomCtx<'_>) -> Result<Reply, Failure> {
     let [size] = ctx.args([4])?;
     let h = alloc_call(ctx, true, size, 0).map_or(0, |(h, _)| h);
-    ctx.detail = format!("({size}) = {h}");
+    if h != 0 {
+        ctx.os.heap.set_lock(h, true).expect("just allocated");
+    }
+    ctx.detail = format!("({size}) = {h}, locked");
     Ok(Reply::Short(h))
 }
 

@@ -41,6 +41,7 @@ pub mod symbols;
 pub mod system;
 pub mod timers;
 mod transcript;
+pub mod traps;
 pub mod vat;
 
 pub use transcript::{CallRecord, DrawnText, Transcript};
@@ -286,6 +287,14 @@ impl RomCtx<'_> {
     /// writing into the program's code, into the exception vectors or outside RAM is the
     /// caller's bug).
     pub fn write_bytes(&mut self, address: u32, data: &[u8]) -> Result<(), Failure> {
+        // A buffer in the ghost space is the RAM below it (a program run there passes its
+        // own addresses).
+        let last = address.wrapping_add((data.len() as u32).max(1) - 1);
+        let address = if map::in_ghost(address) && map::in_ghost(last) {
+            map::physical(address)
+        } else {
+            address
+        };
         let end = address.wrapping_add(data.len() as u32);
         if end > map::RAM_SIZE || end < address {
             return Err(self.misuse(format!(

@@ -9,7 +9,8 @@
 /// One ROM call served.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CallRecord {
-    /// Jump-table index (A-line throws are recorded at ER_throwVar's).
+    /// Jump-table index (A-line throws are recorded at ER_throwVar's; the traps of
+    /// [`super::traps`] at [`super::traps::NOT_A_ROM_CALL`]).
     pub index: u16,
     /// The call's name.
     pub name: &'static str,
@@ -52,6 +53,11 @@ impl Transcript {
     /// The names of the calls, in order.
     pub fn names(&self) -> Vec<&'static str> {
         self.calls.iter().map(|c| c.name).collect()
+    }
+
+    /// The first record of a call of `name`, if any.
+    pub fn first(&self, name: &str) -> Option<&CallRecord> {
+        self.calls.iter().find(|c| c.name == name)
     }
 
     /// How many times `name` was called (repeats included).

@@ -2,7 +2,8 @@
 //! TI-92 Plus and the Voyage 200 (`target/ti/PROGRAM.89z`, `.9xz`, `.v2z`) and prints their
 //! size reports. The project is the one the current folder is in (a project of your own made
 //! by `ti68k new`, or the toolkit's `calc/programs`), or the one `--manifest-path` names;
-//! `--all` builds every program. Given C (`.c`) and assembler (`.S`, `.s`) files instead of
+//! `--all` builds every program; a program built with a launcher (docs/building.md#programs-over-24-kb)
+//! also gets its body's files (`PROGRAM.89y`, `.9xy`, `.v2y`). Given C (`.c`) and assembler (`.S`, `.s`) files instead of
 //! program names, it builds one TIGCC-style program from them (docs/c-programs.md).
 
 use std::io::Write;
@@ -85,6 +86,7 @@ fn loose_program(files: &[String], name: Option<&str>) -> anyhow::Result<Program
         gcc_opt: "-Os".into(),
         pcrel: true,
         trap_error: 0,
+        body_name: None,
     })
 }
 
@@ -151,6 +153,11 @@ pub fn run(args: BuildArgs) -> anyhow::Result<()> {
         writeln!(out, "{}", built.report)?;
         for file in &built.files {
             writeln!(out, "  wrote {}", file.display())?;
+        }
+        if let Some(launcher) = &built.launcher {
+            for file in &launcher.body_files {
+                writeln!(out, "  wrote {} (the body)", file.display())?;
+            }
         }
     }
     Ok(())

@@ -1,6 +1,8 @@
 //! `ti68k send FILE...`: sends the variables of calculator files (single or group) and the
 //! FLASH applications of `.89k`/`.9xk`/`.v2k` files to the calculator, silently (existing
 //! unlocked variables are overwritten), over any cable. Ctrl-C stops between two variables.
+//! A program built with a launcher (docs/building.md#programs-over-24-kb) goes with its body:
+//! `joueur.89z` sends `joueur.89y` beside it too, and says so.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -101,7 +103,17 @@ pub fn run(args: SendArgs) -> anyhow::Result<()> {
                 args.link.model
             );
         }
+        let bodies = ti_build::launcher::missing_bodies(path, &file)?;
+        for body in &bodies {
+            eprintln!(
+                "note: {} is a launcher: sending its body {} ({}) with it",
+                path.display(),
+                body.name,
+                ti_build::launcher::body_file(path, file.model).display()
+            );
+        }
         vars.extend(file.variables);
+        vars.extend(bodies);
     }
     if let Some(f) = &folder {
         for v in &mut vars {

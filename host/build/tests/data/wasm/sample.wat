@@ -1,4 +1,4 @@
-;; A small module with every construct the 68000 prelude rewrites (host/tests/wasm_route.rs):
+;; A small module with every construct the 68000 prelude rewrites (host/build/tests/wasm_route.rs):
 ;; an import from "ams", the shadow-stack pointer global, loads and stores, memory.fill and
 ;; memory.copy, a table with call_indirect, exports. Not produced by rustc: written by hand.
 (module
