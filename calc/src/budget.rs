@@ -78,7 +78,7 @@ impl<'b, B: Budget> Meter<'b, B> {
     }
 
     /// Counts one node; true when the search must unwind.
-    #[inline]
+    #[inline(always)]
     pub fn tick(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes >= self.next_check {

@@ -7,6 +7,9 @@
 //! lent by the caller. Nothing here knows about an operating system, a link cable or a host.
 #![no_std]
 
+#[cfg(test)]
+extern crate std;
+
 pub mod budget;
 pub mod connect4;
 pub mod entropy;

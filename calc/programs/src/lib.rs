@@ -12,9 +12,11 @@
 #![no_std]
 
 pub mod contest;
+pub mod entropy;
 pub mod game;
 pub mod morpion;
 pub mod os;
+pub mod othello;
 pub mod puiss4;
 pub mod testentry;
 pub mod ui;

@@ -16,6 +16,7 @@
 //! Randomness comes only from the caller's [`Rng`], and only to break ties.
 
 use super::board::{Board, Cells, Colour, CELLS};
+use super::lookahead::expected_values;
 use super::rules::Attack;
 use super::score::{evaluate, LineScores, Variant};
 use crate::rng::Rng;
@@ -200,49 +201,6 @@ fn value_placements(
                 f(p, best);
             }
         }
-    }
-    n
-}
-
-/// The expert's value of every cell where the piece may end (New Entropy): the expected value,
-/// over the next piece drawn from `bag` (counts per colour), of the hard defender's placement
-/// against the hard attacker's best reply; on the last turn, the board's own value. `out[q]`
-/// is set for every empty `q` of `base` in `ends`. Returns the evaluations.
-fn expected_values(
-    base: &Board,
-    piece: Colour,
-    ends: u64,
-    bag: &[u8; 7],
-    out: &mut [u32; CELLS],
-) -> u32 {
-    let variant = Variant::New;
-    let mut n = 0;
-    let lines = LineScores::of(base);
-    let last = bag.iter().all(|&c| c == 0);
-    for q in Cells(ends & base.empty()) {
-        if last {
-            let (r, c) = lines.sums_with(base, q, piece);
-            out[q] = evaluate(variant, r, c);
-            n += 1;
-            continue;
-        }
-        let mut next = *base;
-        if next.put(q, piece).is_err() {
-            continue;
-        }
-        let mut total = 0u32;
-        for (i, &count) in bag.iter().enumerate() {
-            if count == 0 {
-                continue;
-            }
-            let mut worst = u32::MAX;
-            n += value_placements(&next, Colour::ALL[i], variant, |_, v| worst = worst.min(v));
-            if worst == u32::MAX {
-                worst = 0;
-            }
-            total += count as u32 * worst;
-        }
-        out[q] = total;
     }
     n
 }

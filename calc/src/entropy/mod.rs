@@ -4,6 +4,8 @@
 pub mod ai;
 pub mod bag;
 pub mod board;
+pub mod lookahead;
+pub mod moves;
 pub mod rules;
 pub mod score;
 

@@ -38,14 +38,27 @@ pub fn is_palindrome(line: &[u8], start: usize, len: usize) -> bool {
     i >= j
 }
 
-/// The palindrome score of one line of 7 cells (0 = empty).
+/// The palindrome score of one line of 7 cells (0 = empty): the sum of the lengths of its
+/// segments that are palindromes by [`is_palindrome`]'s rule. Counted from each centre
+/// outwards: a segment counts when every pair around its centre does, so growing a segment
+/// from its centre stops at the first pair that differs or is empty (the same total as testing
+/// the 21 segments one by one, with fewer comparisons: `tests::every_line_scores_as_its_segments`).
 pub fn line_score(line: &[u8; SIZE]) -> u32 {
     let mut total = 0;
-    for len in 2..=SIZE {
-        for start in 0..=SIZE - len {
-            if is_palindrome(line, start, len) {
-                total += len as u32;
-            }
+    for centre in 0..SIZE {
+        // Odd lengths: the centre itself is never compared.
+        let (mut i, mut j) = (centre, centre);
+        while i > 0 && j + 1 < SIZE && line[i - 1] == line[j + 1] && line[j + 1] != 0 {
+            i -= 1;
+            j += 1;
+            total += (j - i + 1) as u32;
+        }
+        // Even lengths, around the gap after the centre.
+        let (mut i, mut j) = (centre + 1, centre);
+        while i > 0 && j + 1 < SIZE && line[i - 1] == line[j + 1] && line[j + 1] != 0 {
+            i -= 1;
+            j += 1;
+            total += (j - i + 1) as u32;
         }
     }
     total
@@ -67,14 +80,21 @@ pub struct LineScores {
 impl LineScores {
     /// The scores of every line of `board`.
     pub fn of(board: &Board) -> LineScores {
-        let rows: [u16; SIZE] = core::array::from_fn(|r| line_score(&board.row(r)) as u16);
-        let columns: [u16; SIZE] = core::array::from_fn(|c| line_score(&board.column(c)) as u16);
-        LineScores {
-            rows,
-            columns,
-            row_sum: rows.iter().map(|&x| x as u32).sum(),
-            column_sum: columns.iter().map(|&x| x as u32).sum(),
+        let mut s = LineScores {
+            rows: [0; SIZE],
+            columns: [0; SIZE],
+            row_sum: 0,
+            column_sum: 0,
+        };
+        for i in 0..SIZE {
+            let row = line_score(&board.row(i));
+            let column = line_score(&board.column(i));
+            s.rows[i] = row as u16;
+            s.columns[i] = column as u16;
+            s.row_sum += row;
+            s.column_sum += column;
         }
+        s
     }
 
     /// (row sum, column sum) of `board` (whose lines these are) with `colour` added on the
@@ -97,27 +117,37 @@ impl LineScores {
     /// (row sum, column sum) of `board` (whose lines these are) with the piece on `from` moved
     /// to the empty `to`.
     pub fn sums_moved(&self, board: &Board, from: usize, to: usize) -> (u32, u32) {
-        let mut b = *board;
-        let Ok(colour) = b.take(from) else {
-            return (self.row_sum, self.column_sum);
-        };
-        if b.put(to, colour).is_err() {
-            return (self.row_sum, self.column_sum);
+        let unchanged = (self.row_sum, self.column_sum);
+        if from >= CELLS || to >= CELLS || from == to {
+            return unchanged;
         }
-        let (mut rs, mut cs) = (self.row_sum, self.column_sum);
+        let colour = board.codes()[from];
+        if colour == 0 || board.codes()[to] != 0 {
+            return unchanged;
+        }
+        // Only the lines of `from` and `to` change; scored without copying the board.
         let (fr, fc, tr, tc) = (from / SIZE, from % SIZE, to / SIZE, to % SIZE);
-        for r in [fr, tr] {
-            rs = rs - self.rows[r] as u32 + line_score(&b.row(r));
-            if fr == tr {
-                break;
-            }
+        let (mut rs, mut cs) = unchanged;
+        let mut row = board.row(fr);
+        row[fc] = 0;
+        if fr == tr {
+            row[tc] = colour;
+        } else {
+            let mut other = board.row(tr);
+            other[tc] = colour;
+            rs = rs - self.rows[tr] as u32 + line_score(&other);
         }
-        for c in [fc, tc] {
-            cs = cs - self.columns[c] as u32 + line_score(&b.column(c));
-            if fc == tc {
-                break;
-            }
+        rs = rs - self.rows[fr] as u32 + line_score(&row);
+        let mut column = board.column(fc);
+        column[fr] = 0;
+        if fc == tc {
+            column[tr] = colour;
+        } else {
+            let mut other = board.column(tc);
+            other[tr] = colour;
+            cs = cs - self.columns[tc] as u32 + line_score(&other);
         }
+        cs = cs - self.columns[fc] as u32 + line_score(&column);
         (rs, cs)
     }
 }
@@ -160,6 +190,24 @@ pub fn empty_cells(board: &Board) -> Cells {
 mod tests {
     use super::*;
     use crate::entropy::board::cell;
+
+    /// Every line of 7 cells of 8 values (empty and the 7 colours): the centre count equals the
+    /// sum over the 21 segments.
+    #[test]
+    fn every_line_scores_as_its_segments() {
+        for n in 0..8u32.pow(7) {
+            let line: [u8; SIZE] = core::array::from_fn(|i| (n >> (3 * i) & 7) as u8);
+            let mut by_segments = 0;
+            for len in 2..=SIZE {
+                for start in 0..=SIZE - len {
+                    if is_palindrome(&line, start, len) {
+                        by_segments += len as u32;
+                    }
+                }
+            }
+            assert_eq!(line_score(&line), by_segments, "{line:?}");
+        }
+    }
 
     #[test]
     fn incremental_sums_match_full_rescoring() {

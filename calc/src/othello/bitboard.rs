@@ -114,8 +114,27 @@ impl Position {
         self.empties().count_ones()
     }
 
-    /// The legal moves of the side to move, as a bitboard.
+    /// The legal moves of the side to move, as a bitboard. (On 32-bit targets, the same
+    /// computed on halves: [`super::halves`].)
+    #[inline]
     pub fn moves(&self) -> u64 {
+        #[cfg(target_pointer_width = "32")]
+        return super::halves::sweep::moves(self.player, self.opponent);
+        #[cfg(not(target_pointer_width = "32"))]
+        return self.moves_wide();
+    }
+
+    /// The legal moves of both sides: the side to move's, then the other side's.
+    #[inline]
+    pub fn moves_both(&self) -> (u64, u64) {
+        #[cfg(target_pointer_width = "32")]
+        return super::halves::sweep::moves_both(self.player, self.opponent);
+        #[cfg(not(target_pointer_width = "32"))]
+        return (self.moves_wide(), self.pass().moves_wide());
+    }
+
+    /// [`Position::moves`] with 64-bit operations.
+    pub(crate) fn moves_wide(&self) -> u64 {
         let (p, o) = (self.player, self.opponent);
         // Horizontal and diagonal runs may not cross columns a/h; vertical ones need no mask.
         let m = moves_dir(p, o, 1, NOT_A & NOT_H)
@@ -128,13 +147,33 @@ impl Position {
     /// The discs the side to move would flip by playing square `sq` (0 if `sq` is occupied,
     /// out of range or flips nothing, i.e. the move is illegal).
     pub fn flips(&self, sq: u8) -> u64 {
-        if sq >= 64 {
+        #[cfg(target_pointer_width = "32")]
+        {
+            if sq >= 64 || (self.player | self.opponent) & square_bit(sq) != 0 {
+                return 0;
+            }
+            self.flipper().flips(sq)
+        }
+        #[cfg(not(target_pointer_width = "32"))]
+        return self.flips_wide(sq);
+    }
+
+    /// The position prepared to compute the flips of several moves (cheaper than
+    /// [`Position::flips`] for each on 32-bit targets).
+    #[inline]
+    pub fn flipper(&self) -> Flipper {
+        #[cfg(target_pointer_width = "32")]
+        return Flipper(super::halves::rows::Rows::new(self.player, self.opponent));
+        #[cfg(not(target_pointer_width = "32"))]
+        return Flipper(*self);
+    }
+
+    /// [`Position::flips`] with 64-bit operations.
+    pub(crate) fn flips_wide(&self, sq: u8) -> u64 {
+        if sq >= 64 || (self.player | self.opponent) & square_bit(sq) != 0 {
             return 0;
         }
         let x = square_bit(sq);
-        if (self.player | self.opponent) & x != 0 {
-            return 0;
-        }
         let (p, o) = (self.player, self.opponent);
         // Sideways lines may not run through columns a and h (a run there would wrap).
         let inner = o & NOT_A & NOT_H;
@@ -205,6 +244,34 @@ impl Position {
             player: transform(self.player, symmetry),
             opponent: transform(self.opponent, symmetry),
         }
+    }
+}
+
+/// A position prepared by [`Position::flipper`].
+#[derive(Clone, Copy)]
+pub struct Flipper(
+    #[cfg(target_pointer_width = "32")] super::halves::rows::Rows,
+    #[cfg(not(target_pointer_width = "32"))] Position,
+);
+
+impl Flipper {
+    /// The discs the side to move would flip by playing `sq`, an empty square (0..64).
+    #[inline]
+    pub fn flips(&self, sq: u8) -> u64 {
+        #[cfg(target_pointer_width = "32")]
+        return self.0.flips(sq, false);
+        #[cfg(not(target_pointer_width = "32"))]
+        return self.0.flips_wide(sq);
+    }
+
+    /// The discs the other side would flip by playing `sq`, an empty square (0..64): the
+    /// flips of the position passed.
+    #[inline]
+    pub fn flips_for_other(&self, sq: u8) -> u64 {
+        #[cfg(target_pointer_width = "32")]
+        return self.0.flips(sq, true);
+        #[cfg(not(target_pointer_width = "32"))]
+        return self.0.pass().flips_wide(sq);
     }
 }
 

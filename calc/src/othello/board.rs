@@ -275,6 +275,21 @@ impl Board {
             }
         }
     }
+
+    /// The board after `moves` (square indices, 0 = a1 .. 63 = h8) from the start, the passes
+    /// played where they are forced (so a game's moves need no pass marks); `None` if a move is
+    /// not legal. The small way (the calculator's game program); `player::replay` is the same
+    /// on bitboards, the fast way.
+    pub fn from_moves(moves: &[u8]) -> Option<Board> {
+        let mut board = Board::new();
+        for &m in moves {
+            board.play(Square::new(m)?).ok()?;
+            if let Status::MustPass(_) = board.status() {
+                board.pass().ok()?;
+            }
+        }
+        Some(board)
+    }
 }
 
 #[cfg(test)]

@@ -82,9 +82,21 @@ pub fn evaluate(p: &Position) -> i32 {
 
 /// [`evaluate`] of `p` whose legal moves, `my_moves`, the caller has already found.
 pub fn evaluate_with(p: &Position, my_moves: u64) -> i32 {
+    evaluate_both(p, my_moves, p.pass().moves())
+}
+
+/// [`evaluate`] of `p` whose legal moves for both sides the caller has found.
+pub fn evaluate_both(p: &Position, my_moves: u64, their_moves: u64) -> i32 {
+    #[cfg(target_pointer_width = "32")]
+    return super::halves::eval::evaluate(p.player, p.opponent, my_moves, their_moves);
+    #[cfg(not(target_pointer_width = "32"))]
+    return evaluate_wide(p, my_moves, their_moves);
+}
+
+/// [`evaluate_both`] with 64-bit operations.
+pub(crate) fn evaluate_wide(p: &Position, my_moves: u64, their_moves: u64) -> i32 {
     let (me, them) = (p.player, p.opponent);
     let empty = p.empties();
-    let their_moves = p.pass().moves();
     let mobility = my_moves.count_ones() as i32 + corners_of(my_moves)
         - their_moves.count_ones() as i32
         - corners_of(their_moves);

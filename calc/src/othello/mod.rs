@@ -5,8 +5,13 @@ pub mod ai;
 pub mod bitboard;
 pub mod board;
 pub mod eval;
+#[cfg(any(test, target_pointer_width = "32"))]
+pub(crate) mod halves;
 pub mod obf;
 pub mod perft;
+pub mod player;
+#[cfg(test)]
+mod reference;
 pub mod search;
 pub mod solver;
 pub mod square;

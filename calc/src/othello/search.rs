@@ -12,10 +12,10 @@
 //! check).
 
 use super::ai::TACTICAL;
-use super::bitboard::Position;
-use super::eval::{evaluate, evaluate_with, EVAL_BOUND};
+use super::bitboard::{square_bit, Position};
+use super::eval::{evaluate, evaluate_both, EVAL_BOUND};
 use super::solver;
-use super::square::{Square, Squares};
+use super::square::{lowest, Square, Squares};
 use super::tt::{Entry, Kind, Table};
 use crate::budget::{Budget, Meter};
 
@@ -79,22 +79,127 @@ const INF: i32 = 20_000;
 struct Searcher<'t, 'b, B: Budget> {
     tt: Table<'t>,
     meter: Meter<'b, B>,
+    /// Scratch of [`ordered`].
+    keys: [i16; 34],
 }
 
-/// Writes the moves of `p` into `list` in search order (best first) and returns their count.
-/// (The list is the caller's: an array returned by value would be copied once more.)
-fn ordered(p: &Position, moves: u64, by_eval: bool, first: u8, list: &mut [u8; 34]) -> usize {
-    // Keys fit 16 bits: evaluations, the tactical table's values, and the first move's MAX.
-    let mut keys = [0i16; 34];
+/// The squares grouped by their value in the seed's tactical table, best first: the order
+/// of the tactical move ordering (equal values keep square order, lowest first).
+const TACTICAL_GROUPS: [u64; 8] = tactical_groups();
+
+const fn tactical_groups() -> [u64; 8] {
+    let mut groups = [0u64; 8];
+    let mut count = 0;
+    // Distinct values, from the highest down.
+    let mut above = i8::MAX;
+    loop {
+        let mut value = i8::MIN;
+        let mut sq = 0;
+        while sq < 64 {
+            let v = TACTICAL[11 + 10 * (sq / 8) + sq % 8];
+            if v < above && v > value {
+                value = v;
+            }
+            sq += 1;
+        }
+        if value == i8::MIN {
+            break;
+        }
+        let mut sq = 0;
+        while sq < 64 {
+            if TACTICAL[11 + 10 * (sq / 8) + sq % 8] == value {
+                groups[count] |= 1 << sq;
+            }
+            sq += 1;
+        }
+        count += 1;
+        above = value;
+    }
+    assert!(count == 8, "the tactical table has eight values");
+    groups
+}
+
+/// The moves of a node in search order: the `first` move (the table's, 64 if none), then a
+/// sorted `list` (ordering by evaluation), or the `rest` by tactical value.
+struct Order<'l> {
+    first: u8,
+    list: core::slice::Iter<'l, u8>,
+    rest: u64,
+    group: usize,
+    current: u64,
+}
+
+impl<'l> Order<'l> {
+    /// The moves `moves` by tactical value, `first` (if one of them) before all.
+    fn tactical(moves: u64, first: u8) -> Order<'l> {
+        let bit = if first < 64 { square_bit(first) } else { 0 };
+        let legal = moves & bit != 0;
+        Order {
+            first: if legal { first } else { 64 },
+            list: [].iter(),
+            rest: moves & !bit,
+            group: 0,
+            current: 0,
+        }
+    }
+
+    /// The moves of `list`, in its order.
+    fn listed(list: &'l [u8]) -> Order<'l> {
+        Order {
+            first: 64,
+            list: list.iter(),
+            rest: 0,
+            group: TACTICAL_GROUPS.len(),
+            current: 0,
+        }
+    }
+}
+
+impl Iterator for Order<'_> {
+    type Item = u8;
+
+    fn next(&mut self) -> Option<u8> {
+        if self.first < 64 {
+            let f = self.first;
+            self.first = 64;
+            return Some(f);
+        }
+        if let Some(&s) = self.list.next() {
+            return Some(s);
+        }
+        loop {
+            if self.current != 0 {
+                let s = lowest(self.current);
+                self.current &= self.current - 1;
+                return Some(s);
+            }
+            if self.group == TACTICAL_GROUPS.len() {
+                return None;
+            }
+            self.current = self.rest & TACTICAL_GROUPS[self.group];
+            self.group += 1;
+        }
+    }
+}
+
+/// Writes the moves of `p` into `list` in decreasing order of the evaluation of the positions
+/// they lead to (the `first` move before all), and returns their count. `keys` is scratch.
+fn ordered(
+    p: &Position,
+    moves: u64,
+    first: u8,
+    list: &mut [u8; 34],
+    keys: &mut [i16; 34],
+) -> usize {
+    let flipper = p.flipper();
     let mut n = 0;
     for sq in Squares(moves) {
         let s = sq.index();
+        // Keys fit 16 bits: evaluations and the first move's MAX.
         let key = if s == first {
             i16::MAX
-        } else if by_eval {
-            -evaluate(&p.after(s, p.flips(s))) as i16
         } else {
-            i16::from(TACTICAL[sq.mailbox() as usize])
+            -evaluate(&p.after(s, flipper.flips(s))) as i16
         };
         // Insertion in decreasing key order; equal keys keep square order.
         let mut j = n;
@@ -115,19 +220,20 @@ impl<B: Budget> Searcher<'_, '_, B> {
         self.meter.tick()
     }
 
-    /// Principal-variation search of the moves of `p` (none empty), `depth` plies.
+    /// Principal-variation search of the moves of `p` (none empty) in `order`, `depth` plies.
     fn moves(
         &mut self,
         p: &Position,
-        list: &[u8],
+        order: Order,
         mut alpha: i32,
         beta: i32,
         depth: u8,
     ) -> (i32, u8) {
         let mut best = -INF;
         let mut best_sq = 64;
-        for (k, &s) in list.iter().enumerate() {
-            let c = p.after(s, p.flips(s));
+        let flipper = p.flipper();
+        for (k, s) in order.enumerate() {
+            let c = p.after(s, flipper.flips(s));
             let v = if k == 0 {
                 -self.search(&c, -beta, -alpha, depth - 1, false)
             } else {
@@ -166,6 +272,16 @@ impl<B: Budget> Searcher<'_, '_, B> {
         if self.tick() {
             return 0;
         }
+        if depth == 0 {
+            let (mine, theirs) = p.moves_both();
+            if mine == 0 {
+                if passed {
+                    return game_score(p.final_score());
+                }
+                return -self.search(&p.pass(), -beta, -alpha, depth, true);
+            }
+            return evaluate_both(p, mine, theirs);
+        }
         let moves = p.moves();
         if moves == 0 {
             if passed {
@@ -173,11 +289,9 @@ impl<B: Budget> Searcher<'_, '_, B> {
             }
             return -self.search(&p.pass(), -beta, -alpha, depth, true);
         }
-        if depth == 0 {
-            return evaluate_with(p, moves);
-        }
         let mut tt_move = 64;
-        if let Some(e) = self.tt.probe(p, Kind::Midgame) {
+        let slot = self.tt.slot(p);
+        if let Some(e) = self.tt.probe_at(slot, p, Kind::Midgame) {
             if e.depth >= depth {
                 let (lo, hi) = (e.lower as i32, e.upper as i32);
                 if lo >= beta || lo == hi {
@@ -192,8 +306,13 @@ impl<B: Budget> Searcher<'_, '_, B> {
             tt_move = e.best;
         }
         let mut list = [0u8; 34];
-        let count = ordered(p, moves, depth >= 3, tt_move, &mut list);
-        let (best, best_sq) = self.moves(p, &list[..count], alpha, beta, depth);
+        let order = if depth >= 3 {
+            let count = ordered(p, moves, tt_move, &mut list, &mut self.keys);
+            Order::listed(&list[..count])
+        } else {
+            Order::tactical(moves, tt_move)
+        };
+        let (best, best_sq) = self.moves(p, order, alpha, beta, depth);
         if self.meter.stopped {
             return 0;
         }
@@ -205,7 +324,7 @@ impl<B: Budget> Searcher<'_, '_, B> {
             (best, best)
         };
         self.tt
-            .store(p, Kind::Midgame, depth, lo as i16, hi as i16, best_sq);
+            .store_at(slot, p, Kind::Midgame, depth, lo as i16, hi as i16, best_sq);
         best
     }
 }
@@ -250,12 +369,13 @@ pub fn choose_move<B: Budget>(
     let mut s = Searcher {
         tt: Table::new(table),
         meter: Meter::new(budget),
+        keys: [0; 34],
     };
     for depth in 1..=max_depth {
         let first = decision.best.map_or(64, |b| b.index());
         let mut list = [0u8; 34];
-        let count = ordered(&p, moves, true, first, &mut list);
-        let (best, best_sq) = s.moves(&p, &list[..count], -INF, INF, depth);
+        let count = ordered(&p, moves, first, &mut list, &mut s.keys);
+        let (best, best_sq) = s.moves(&p, Order::listed(&list[..count]), -INF, INF, depth);
         if s.meter.stopped && decision.best.is_some() {
             break;
         }
@@ -282,9 +402,10 @@ pub fn rank_moves<B: Budget>(
     let mut s = Searcher {
         tt: Table::new(table),
         meter: Meter::new(budget),
+        keys: [0; 34],
     };
     let mut list = [0u8; 34];
-    let count = ordered(&p, p.moves(), true, 64, &mut list);
+    let count = ordered(&p, p.moves(), 64, &mut list, &mut s.keys);
     let mut values = [0i32; 34];
     for (i, &sq) in list[..count].iter().enumerate() {
         let c = p.after(sq, p.flips(sq));

@@ -68,9 +68,10 @@ fn shallow(p: &Position, mut alpha: i32, beta: i32, depth: u32) -> i32 {
         return evaluate(p);
     }
     let mut best = -EVAL_BOUND;
+    let flipper = p.flipper();
     for sq in Squares(moves) {
         let s = sq.index();
-        let v = -shallow(&p.after(s, p.flips(s)), -beta, -alpha, depth - 1);
+        let v = -shallow(&p.after(s, flipper.flips(s)), -beta, -alpha, depth - 1);
         if v > best {
             best = v;
             if v > alpha {
@@ -147,12 +148,13 @@ impl<B: Budget> Solver<'_, '_, B> {
     fn last(&mut self, p: &Position, sq: u8) -> i32 {
         self.meter.nodes += 1;
         let mine = p.player.count_ones() as i32;
-        let n = p.flips(sq).count_ones() as i32;
+        let flipper = p.flipper();
+        let n = flipper.flips(sq).count_ones() as i32;
         if n > 0 {
             return 2 * (mine + n + 1) - 64;
         }
         let theirs = p.opponent.count_ones() as i32;
-        let m = p.pass().flips(sq).count_ones() as i32;
+        let m = flipper.flips_for_other(sq).count_ones() as i32;
         if m > 0 {
             return 64 - 2 * (theirs + m + 1);
         }
@@ -182,10 +184,11 @@ impl<B: Budget> Solver<'_, '_, B> {
         let candidates = empties & neighbours(p.opponent);
         let odd = PARITY_SQUARES[parity as usize & 15];
         let mut best = -65;
+        let flipper = p.flipper();
         for region in [candidates & odd, candidates & !odd] {
             for sq in Squares(region) {
                 let s = sq.index();
-                let f = p.flips(s);
+                let f = flipper.flips(s);
                 if f == 0 {
                     continue;
                 }
@@ -214,7 +217,9 @@ impl<B: Budget> Solver<'_, '_, B> {
         }
         // No move: pass if the opponent can move, else the game is over.
         let q = p.pass();
-        if Squares(empties & neighbours(q.opponent)).any(|sq| q.flips(sq.index()) != 0) {
+        if Squares(empties & neighbours(q.opponent))
+            .any(|sq| flipper.flips_for_other(sq.index()) != 0)
+        {
             -self.small(&q, -beta, -alpha, empties, n, parity)
         } else {
             p.final_score()
@@ -270,8 +275,9 @@ impl<B: Budget> Solver<'_, '_, B> {
         let alpha0 = alpha;
         let mut best = -65;
         let mut best_sq = 64u8;
+        let flipper = p.flipper();
         for (k, &s) in list[..count].iter().enumerate() {
-            let c = p.after(s, p.flips(s));
+            let c = p.after(s, flipper.flips(s));
             let v = if k == 0 {
                 -self.search(&c, -beta, -alpha, n - 1)
             } else {
@@ -329,12 +335,13 @@ impl<B: Budget> Solver<'_, '_, B> {
         } else {
             0
         };
+        let flipper = p.flipper();
         for sq in Squares(moves) {
             let s = sq.index();
             let key = if s == tt_move {
                 i16::MIN
             } else if n >= ORDER_MIN {
-                let c = p.after(s, p.flips(s));
+                let c = p.after(s, flipper.flips(s));
                 if etc_beta < i32::MAX {
                     if let Some(e) = self.tt.probe(&c, Kind::Exact) {
                         if -(e.upper as i32) >= etc_beta {
@@ -485,8 +492,9 @@ impl<B: Budget> Solver<'_, '_, B> {
     fn root(&mut self, p: &Position, order: &[u8], alpha: i32, beta: i32, n: u32) -> (i32, u8) {
         let mut best = -65;
         let mut best_sq = order.first().copied().unwrap_or(64);
+        let flipper = p.flipper();
         for &sq in order {
-            let c = p.after(sq, p.flips(sq));
+            let c = p.after(sq, flipper.flips(sq));
             let v = -self.search(&c, -beta, -alpha, n - 1);
             if self.meter.stopped {
                 break;

@@ -89,12 +89,27 @@ impl<'a> Table<'a> {
         (hash(p) & self.mask) as usize
     }
 
+    /// The bucket of `p`, for [`Table::probe_at`] and [`Table::store_at`] (the hash computed
+    /// once for both).
+    pub fn slot(&self, p: &Position) -> usize {
+        if self.entries.is_empty() {
+            0
+        } else {
+            self.bucket(p)
+        }
+    }
+
     /// The entry of `p` of this kind, if stored.
     pub fn probe(&self, p: &Position, kind: Kind) -> Option<Entry> {
+        self.probe_at(self.slot(p), p, kind)
+    }
+
+    /// [`Table::probe`] with the bucket of `p` given ([`Table::slot`]).
+    pub fn probe_at(&self, slot: usize, p: &Position, kind: Kind) -> Option<Entry> {
         if self.entries.is_empty() {
             return None;
         }
-        let i = self.bucket(p);
+        let i = slot;
         for e in &self.entries[i..i + 2] {
             if e.kind == kind && e.player == p.player && e.opponent == p.opponent {
                 return Some(*e);
@@ -105,8 +120,15 @@ impl<'a> Table<'a> {
 
     /// Stores bounds for `p`. Bounds already stored for the same position, kind and depth are
     /// kept where they are tighter (successive null-window searches add up).
-    pub fn store(
+    pub fn store(&mut self, p: &Position, kind: Kind, depth: u8, lower: i16, upper: i16, best: u8) {
+        self.store_at(self.slot(p), p, kind, depth, lower, upper, best);
+    }
+
+    /// [`Table::store`] with the bucket of `p` given ([`Table::slot`]).
+    #[allow(clippy::too_many_arguments)]
+    pub fn store_at(
         &mut self,
+        slot: usize,
         p: &Position,
         kind: Kind,
         depth: u8,
@@ -117,7 +139,7 @@ impl<'a> Table<'a> {
         if self.entries.is_empty() {
             return;
         }
-        let i = self.bucket(p);
+        let i = slot;
         let same = |e: &Entry| e.player == p.player && e.opponent == p.opponent && e.kind == kind;
         let slot = if same(&self.entries[i]) {
             i

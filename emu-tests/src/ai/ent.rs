@@ -66,7 +66,8 @@ pub fn levels() -> Vec<(&'static str, Level)> {
     ]
 }
 
-fn level_code(level: Level) -> u32 {
+/// A level's code in the programs' settings and requests (0 easy, 1 hard, 2 expert).
+pub fn level_code(level: Level) -> u32 {
     match level {
         Level::Easy => 0,
         Level::Hard => 1,

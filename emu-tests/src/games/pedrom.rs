@@ -7,7 +7,8 @@
 //!
 //! The games' moves here never depend on a random choice: the computer is the expert (its book
 //! and its engine choose without one), and the person's keys are computed by playing the same
-//! game natively.
+//! game natively. (Othello's and New Entropy's scenarios are in their own modules; New
+//! Entropy's computers do choose at random, and their game is read back and played again.)
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -25,7 +26,7 @@ use ti_files::{Model, Screen, Value, VarPath};
 
 use super::keys::Key;
 use super::saved::Settings;
-use crate::tiemu::{programs, TextTemplates, TiEmu, TiEmuError};
+use crate::tiemu::{TextTemplates, TiEmu, TiEmuError};
 
 /// The screens a game showed: its menu, a game in progress, its end.
 #[derive(Clone, Debug)]
@@ -47,31 +48,35 @@ const P4IA_TABLE: usize = 512;
 /// with room for TiEmu running slower than a calculator.
 const MOVE_TIMEOUT: Duration = Duration::from_secs(60);
 
-fn protocol(what: String) -> TiEmuError {
+pub(super) fn protocol(what: String) -> TiEmuError {
     TiEmuError::Protocol(what)
 }
 
-/// Builds the programs of this repository (`repo`) and sends them into `main`.
+/// Builds the programs of this repository (`repo`) and installs them into `main` (a program
+/// built with a launcher with its body).
 pub fn send_programs(t: &mut TiEmu, repo: &Path, names: &[&str]) -> Result<(), TiEmuError> {
     for name in names {
         let built = build(&BuildOptions::new(repo, name))
             .map_err(|e| protocol(format!("building {name}: {e}")))?;
-        let var = programs::program_variable(&format!("main\\{name}"), &built.image)?;
-        t.send_variables(&[var])?;
+        t.install(&format!("main\\{name}"), &built.installable())?;
     }
     Ok(())
 }
 
 /// A game on the calculator: the texts it will look for, rendered before the program runs.
-struct Play<'t> {
-    t: &'t mut TiEmu,
+pub(super) struct Play<'t> {
+    pub(super) t: &'t mut TiEmu,
     texts: Vec<TextTemplates>,
     model: Model,
     label: String,
 }
 
 impl<'t> Play<'t> {
-    fn new(t: &'t mut TiEmu, label: &str, texts: &[&str]) -> Result<Play<'t>, TiEmuError> {
+    pub(super) fn new(
+        t: &'t mut TiEmu,
+        label: &str,
+        texts: &[&str],
+    ) -> Result<Play<'t>, TiEmuError> {
         let mut templates = Vec::new();
         for text in texts {
             templates.push(t.text_templates(text)?);
@@ -86,7 +91,7 @@ impl<'t> Play<'t> {
     }
 
     /// Fails unless every one of `texts` (rendered in [`Play::new`]) is on `screen`.
-    fn expect(&self, screen: &Screen, texts: &[&str]) -> Result<(), TiEmuError> {
+    pub(super) fn expect(&self, screen: &Screen, texts: &[&str]) -> Result<(), TiEmuError> {
         for text in texts {
             if self.template(text).find_in(screen).is_none() {
                 let saved = self
@@ -108,18 +113,34 @@ impl<'t> Play<'t> {
     /// status line says what to press), and is stable: that screen. The screens are taken
     /// through X, never over the link, while the program works: PedroM reads link packets only
     /// while it waits for a key, and requests piling up meanwhile break its link until a reset.
-    fn press(&mut self, key: Key, waiting: &[&str]) -> Result<Screen, TiEmuError> {
+    pub(super) fn press(&mut self, key: Key, waiting: &[&str]) -> Result<Screen, TiEmuError> {
+        self.press_within(key, waiting, MOVE_TIMEOUT)
+    }
+
+    /// [`Play::press`], for a key whose effect may take up to `timeout` (a whole game of two
+    /// computers).
+    pub(super) fn press_within(
+        &mut self,
+        key: Key,
+        waiting: &[&str],
+        timeout: Duration,
+    ) -> Result<Screen, TiEmuError> {
         let before = self.t.x_screenshot()?;
         self.t.press_keys(&[key.code(self.model)])?;
-        self.settle(Some(&before), waiting)
+        self.settle(Some(&before), waiting, timeout)
     }
 
     /// Waits until the screen differs from `before` (when given), shows one of `waiting`, and
-    /// stays the same for a moment: that screen.
-    fn settle(&mut self, before: Option<&Screen>, waiting: &[&str]) -> Result<Screen, TiEmuError> {
+    /// stays the same for a moment: that screen; an error after `timeout`.
+    pub(super) fn settle(
+        &mut self,
+        before: Option<&Screen>,
+        waiting: &[&str],
+        timeout: Duration,
+    ) -> Result<Screen, TiEmuError> {
         let start = Instant::now();
         let mut last: Option<Screen> = None;
-        while start.elapsed() < MOVE_TIMEOUT {
+        while start.elapsed() < timeout {
             std::thread::sleep(Duration::from_millis(300));
             let shot = self.t.x_screenshot()?;
             let changed = before.is_none_or(|b| *b != shot);
@@ -137,7 +158,7 @@ impl<'t> Play<'t> {
         };
         Err(TiEmuError::Hung {
             program: self.label.clone(),
-            timeout: MOVE_TIMEOUT,
+            timeout,
             screenshot: saved,
         })
     }
@@ -152,7 +173,7 @@ impl<'t> Play<'t> {
 
     /// Presses `key`, which ends the program, and waits until the calculator answers the link
     /// again (back on the home screen).
-    fn leave(&mut self, key: Key) -> Result<(), TiEmuError> {
+    pub(super) fn leave(&mut self, key: Key) -> Result<(), TiEmuError> {
         self.t.press_keys(&[key.code(self.model)])?;
         let start = Instant::now();
         while start.elapsed() < MOVE_TIMEOUT {
@@ -168,7 +189,7 @@ impl<'t> Play<'t> {
     }
 
     /// The game's settings variable `main\name`, read over the link.
-    fn settings(&mut self, name: &str, ext: &str) -> Result<Settings, TiEmuError> {
+    pub(super) fn settings(&mut self, name: &str, ext: &str) -> Result<Settings, TiEmuError> {
         match self.t.get_value(&format!("main\\{name}"))? {
             Value::Opaque { data, .. } => Settings::from_variable(&data, ext)
                 .ok_or_else(|| protocol(format!("main\\{name} is not the game's settings"))),

@@ -37,7 +37,7 @@ impl Calculator {
         let mut m = Machine::new(model);
         for p in programs {
             let built = programs::build_program(test, p, |_| {})?;
-            m.store_program(&format!("{FOLDER}\\{p}"), &built.image)
+            m.install(&format!("{FOLDER}\\{p}"), &built.installable())
                 .unwrap();
         }
         m.set_budget(40_000_000_000);

@@ -46,3 +46,24 @@ pub fn session(built: &Built) -> ti_emulator::Machine {
         .unwrap_or_else(|e| panic!("opening {}: {e}", built.report.program));
     m
 }
+
+/// Builds `program` with a launcher whatever its settings say (docs/building.md#programs-over-24-kb;
+/// its body named by default), with `adjust` applied to its settings, into a folder of its own so
+/// that the ordinary build's files stay; `None` after a loud skip as [`build_program`].
+pub fn build_launched(
+    test: &str,
+    program: &str,
+    adjust: impl FnOnce(&mut ti_build::config::ProgramConfig),
+) -> Option<Built> {
+    let programs = ti_build::config::Programs::load(&repo_root().join("calc/programs"))
+        .unwrap_or_else(|e| panic!("{test}: {e}"));
+    let mut config = programs.get(program).unwrap().clone();
+    if config.body_name.is_none() {
+        config.body_name = Some(ti_build::launcher::default_body_name(&config.var_name));
+    }
+    adjust(&mut config);
+    build_program(test, program, |o| {
+        o.config = Some(config);
+        o.out_dir = Some(PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("launched"));
+    })
+}

@@ -21,6 +21,12 @@
 //! error, rather than the AI playing another level than the one asked. A number may be an
 //! exact integer or a whole float (programs::contest).
 //!
+//! **Tuned weights.** When the folder holds the custom variable `poids` (type `c4w`, written by
+//! `ti68k evolve`: calc::connect4::tuning), the engine levels evaluate with its weights and
+//! play its first plies at random from the game's seed; without it, the built-in weights (the
+//! contest behaviour unchanged). A `poids` that is damaged (wrong version or length, a weight
+//! out of range) raises OS error 40 on the naming call, as a bad `niveau` does.
+//!
 //! Everything around the AI (the protocol, the state `etat`, the seed `graine`, "thinking" in
 //! its zone, the errors the arbiter must see) is `programs::contest::joueur`, the same for any
 //! strategy (a user's AI too, docs/tutorial.md); this program only chooses the ladder's player.
@@ -29,24 +35,46 @@
 
 use calc::connect4::ai::Ai;
 use calc::connect4::search::Entry;
-use calc::connect4::strategy::Ladder;
+use calc::connect4::tuning::{Tuned, Tuning, TUNING_LEN};
 use programs::contest::{read_whole, ERROR_ARGUMENT};
-use programs::os::{Name, Os, Value, VarPath};
+use programs::os::{DataError, Name, Os, Value, VarPath};
 
 programs::entry!(main);
 
 /// `niveau` (module doc).
 const NIVEAU: Name = Name::lit(b"niveau");
 
+/// `poids`, the tuned weights (module doc).
+const POIDS: Name = Name::lit(b"poids");
+
+/// The custom-data type of `poids`.
+const POIDS_TYPE: &[u8] = b"c4w";
+
 /// Entries of the transposition table the engine levels use (12 bytes each, on the stack).
 const TABLE_LEN: usize = 512;
 
 fn main(mut os: Os) {
     let mut table = [Entry::EMPTY; TABLE_LEN];
-    let mut ladder = None;
+    let mut player = None;
     programs::contest::joueur_with(&mut os, |os| {
-        ladder.insert(Ladder::new(read_level(os), &mut table))
+        let level = read_level(os);
+        let tuning = read_tuning(os).unwrap_or(Tuning::DEFAULT);
+        player.insert(Tuned::new(level, tuning, &mut table))
     });
+}
+
+/// The tuning in `poids` (module doc): `None` when there is none; an OS error (40, argument)
+/// when it is damaged.
+fn read_tuning(os: &mut Os) -> Option<Tuning> {
+    let mut buf = [0u8; TUNING_LEN + 8];
+    match os.read_data(&VarPath::current(&POIDS), POIDS_TYPE, &mut buf) {
+        Err(DataError::Missing) => None,
+        Ok(bytes) => match Tuning::decode(bytes) {
+            Ok(tuning) => Some(tuning),
+            Err(_) => os.raise_error(ERROR_ARGUMENT),
+        },
+        Err(_) => os.raise_error(ERROR_ARGUMENT),
+    }
 }
 
 /// The level in `niveau` (module table): the default when it is absent; an OS error (40,

@@ -14,9 +14,9 @@ use calc::connect4::ai::{self, Ai};
 use calc::connect4::search::Entry;
 use calc::connect4::Board;
 use calc::Rng;
+use programs::game::companion::Watch;
 use programs::os::{Bytes, Os, VarPath};
 use programs::puiss4::request::*;
-use programs::ui::Input;
 
 programs::entry!(main);
 
@@ -37,28 +37,13 @@ fn main(mut os: Os) {
         Some(r) => r,
         None => os.raise_error(ERROR_ARGUMENT),
     };
-    let model = os.model();
     let mut table = [Entry::EMPTY; TABLE_LEN];
-    let mut reply = Bytes::<{ REPLY_HEAD + 2 * REPLY_KEYS }>::zeroed();
-    let mut keys = 0usize;
-    let mut stop = 0u8;
-    let watch = |_nodes: u64| {
-        while let Some(key) = os.poll_key() {
-            match Input::decode(model, key) {
-                Input::Escape => stop = 1,
-                Input::Quit => stop = 2,
-                _ if keys < REPLY_KEYS => {
-                    let at = REPLY_HEAD + 2 * keys;
-                    reply[at..at + 2].copy_from_slice(&key.0.to_be_bytes());
-                    keys += 1;
-                }
-                _ => {}
-            }
-        }
-        stop != 0
-    };
+    let mut watch = Watch::new(os.model());
     let mut rng = Rng::new(seed);
-    let choice = ai::choose_with(level, &board, &mut rng, &mut table, watch);
+    let choice = ai::choose_with(level, &board, &mut rng, &mut table, |_| watch.look(os));
+    let stop = watch.stop;
+    let keys = watch.kept();
+    let mut reply = Bytes::<{ REPLY_HEAD + 2 * REPLY_KEYS }>::zeroed();
     reply[0] = VERSION;
     reply[1] = match (stop, choice.column) {
         (0, Some(col)) => col + 1,
@@ -66,8 +51,9 @@ fn main(mut os: Os) {
     };
     reply[2] = stop;
     reply[3..7].copy_from_slice(&choice.nodes.to_be_bytes());
-    reply[7] = keys as u8;
-    let len = REPLY_HEAD + 2 * keys;
+    reply[7] = (keys.len() / 2) as u8;
+    let len = REPLY_HEAD + keys.len();
+    reply[REPLY_HEAD..len].copy_from_slice(keys);
     // A failed store leaves no reply: the game sees it is missing and says so.
     let _ = os.store_data(&VarPath::current(&REPLY), &reply[..len], REPLY_TYPE);
 }

@@ -19,6 +19,7 @@
 //! | 32 | the number of its moves |
 //! | 33- | its moves (a cell, a column...), as many as the game's longest |
 
+pub mod companion;
 pub mod program;
 pub mod saved;
 pub mod sitting;

@@ -26,9 +26,19 @@ pub struct Program {
     pub version: u8,
     /// The main menu: play, side 1, side 2, first, options, reset the scores, quit.
     pub main: &'static [Item],
-    /// The options: names and pause, then back.
+    /// The options: names and pause, then back. A command entry ([`Item::command`]) of code
+    /// [`LEVELS`] opens `levels`, of code [`RULES`] shows `rules`; any other action goes back.
     pub options: &'static [Item],
+    /// A second page of options (the computer's levels...), then back; may be empty.
+    pub levels: &'static [Item],
+    /// The rules, one message box a page (lines of at most 24 characters); may be empty.
+    pub rules: &'static [&'static [&'static [u8]]],
 }
+
+/// The code of the options' command that opens the second page.
+pub const LEVELS: u8 = 1;
+/// The code of the options' command that shows the rules.
+pub const RULES: u8 = 2;
 
 /// Runs the program with its settings in `data` (as long as `defaults`, which it starts
 /// from); `table` is the game.
@@ -44,7 +54,7 @@ pub fn run<T: Table>(
     let frame = &frame;
     data.copy_from_slice(defaults);
     match saved::load(os, &program.variable, program.kind, program.version, data) {
-        Ok(()) if usable(data, table) => {}
+        Ok(()) if usable(os, data, table) => {}
         Err(LoadError::Missing) => {}
         _ => {
             data.copy_from_slice(defaults);
@@ -64,9 +74,9 @@ pub fn run<T: Table>(
 /// Whether loaded settings hold a game in progress that is a game. (Their other values need no
 /// check beyond the variable's check word: every use of them is bounded, so even settings
 /// written by something else cannot make the program fail.)
-fn usable<T: Table>(data: &[u8], table: &mut T) -> bool {
+fn usable<T: Table>(os: &mut Os, data: &[u8], table: &mut T) -> bool {
     usize::from(data[GAME_LEN]) <= T::MAX_MOVES
-        && (data[PLAYING] == 0 || table.reset(usize::from(data[GAME_FIRST]), moves(data)))
+        && (data[PLAYING] == 0 || table.reset(os, usize::from(data[GAME_FIRST]), moves(data)))
 }
 
 /// The main menu.
@@ -93,6 +103,16 @@ fn main_menu<T: Table>(
                 loop {
                     match options.run(os, frame, keys, b"Options", program.options, data, hint) {
                         Outcome::Quit => return,
+                        Outcome::Action(i) if program.options[i].at == LEVELS => {
+                            if sub_form(os, frame, keys, program.levels, data) {
+                                return;
+                            }
+                        }
+                        Outcome::Action(i) if program.options[i].at == RULES => {
+                            if show_rules(os, frame, keys, program.rules) {
+                                return;
+                            }
+                        }
                         Outcome::Action(_) | Outcome::Back => break,
                         Outcome::Function(_) => {}
                     }
@@ -107,4 +127,39 @@ fn main_menu<T: Table>(
             _ => {}
         }
     }
+}
+
+/// The second page of options until back; true for QUIT.
+fn sub_form(
+    os: &mut Os,
+    frame: &Frame,
+    keys: &mut Keyboard,
+    items: &[Item],
+    data: &mut [u8],
+) -> bool {
+    if items.is_empty() {
+        return false;
+    }
+    let mut form = Form::default();
+    let hint: &[u8] = b"ENTER:change ESC:back";
+    loop {
+        match form.run(os, frame, keys, b"Levels", items, data, hint) {
+            Outcome::Quit => return true,
+            Outcome::Action(_) | Outcome::Back => return false,
+            Outcome::Function(_) => {}
+        }
+    }
+}
+
+/// The rules, a page at a time (ENTER the next, ESC back); true for QUIT.
+fn show_rules(os: &mut Os, frame: &Frame, keys: &mut Keyboard, pages: &[&[&[u8]]]) -> bool {
+    for page in pages {
+        frame.clear(os);
+        match dialog::message(os, frame, keys, page) {
+            Closed::Ok => {}
+            Closed::Back => return false,
+            Closed::Quit => return true,
+        }
+    }
+    false
 }

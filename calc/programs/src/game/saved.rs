@@ -11,7 +11,7 @@
 use crate::os::{Bytes, DataError, Name, Os, OsError};
 
 /// The longest settings a game saves.
-pub const SAVED_MAX: usize = 96;
+pub const SAVED_MAX: usize = 256;
 
 /// Why saved settings were not used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,7 +5,8 @@
 //! Each turn the side to move is a person or a computer (the settings' byte of that side: 0
 //! for a person, else the game's level); the game's panel marks it, and the status line says
 //! what to press or that the computer thinks. A person's keys are the game's; F1 asks for a new
-//! game and F2 resigns, each after a yes/no question. A computer chooses while the settings'
+//! game and F2 resigns, each after a yes/no question; F3 takes back the person's last move and
+//! the computer's reply (with two people, the last move). A computer chooses while the settings'
 //! pause runs (half a second by default, seed 003's pause, so that a person sees the move
 //! happen; a pause of 0 is one tick, 50 ms) and its move appears when the pause is over; ESC
 //! stops it. At the end the game shows how it was
@@ -76,12 +77,20 @@ pub enum Move {
 pub trait Table {
     /// What a person presses, on the status line during their turn.
     const HINT: &'static [u8];
-    /// The longest game, in moves.
+    /// The longest game, in moves (the opening's bytes included).
     const MAX_MOVES: usize;
 
+    /// Writes the opening of a new game as its first moves, in `data[MOVES..]`, and returns
+    /// their number: what a game of chance needs to be played again from its moves when it is
+    /// resumed (its variant, the seed of its draws). `seed` is the new game's own. None by
+    /// default.
+    fn opening(&self, _data: &mut [u8], _seed: u32) -> usize {
+        0
+    }
+
     /// Sets the board: side `first` moved first, then `moves`; false if they are not a game
-    /// (damaged settings).
-    fn reset(&mut self, first: usize, moves: &[u8]) -> bool;
+    /// (damaged settings). (`os`: for a game whose rules are in a companion program.)
+    fn reset(&mut self, os: &mut Os, first: usize, moves: &[u8]) -> bool;
     /// Where the game stands.
     fn state(&self) -> State;
     /// Draws the whole screen: the board and the panel.
@@ -118,11 +127,12 @@ pub fn sit<T: Table>(
     table: &mut T,
 ) -> Leave {
     loop {
-        if data[PLAYING] == 0 || !table.reset(usize::from(data[GAME_FIRST]), moves(data)) {
+        if data[PLAYING] == 0 || !table.reset(os, usize::from(data[GAME_FIRST]), moves(data)) {
             data[PLAYING] = 1;
             data[GAME_FIRST] = data[FIRST] & 1;
-            data[GAME_LEN] = 0;
-            table.reset(usize::from(data[GAME_FIRST]), &[]);
+            let seed = next_seed(os, data);
+            data[GAME_LEN] = table.opening(data, seed).min(T::MAX_MOVES) as u8;
+            table.reset(os, usize::from(data[GAME_FIRST]), moves(data));
         }
         let mut rng = Rng::new(next_seed(os, data));
         let end = match one_game(os, frame, keys, data, table, &mut rng) {
@@ -196,17 +206,49 @@ fn one_game<T: Table>(
                 continue;
             }
             Move::Leave(leave) => return Err(Some(leave)),
+            Move::Function(3) => {
+                if undo(os, data, table) {
+                    table.redraw(os, frame, data, End::Playing);
+                }
+                continue;
+            }
             Move::Function(1) => b"Start a new game?",
             Move::Function(2) => b"Resign this game?",
             Move::Function(_) => continue,
         };
         match dialog::confirm(os, frame, keys, &[question]) {
             Closed::Ok if chosen == Move::Function(1) => return Err(None),
-            Closed::Ok => return Ok(End::Resigned(side)),
+            Closed::Ok => {
+                // The question's box goes: the board shows how the game ended.
+                table.redraw(os, frame, data, End::Playing);
+                return Ok(End::Resigned(side));
+            }
             Closed::Quit => return Err(Some(Leave::Quit)),
             Closed::Back => table.redraw(os, frame, data, End::Playing),
         }
     }
+}
+
+/// Takes back the person's last move and every move after it (the computer's reply, and its
+/// moves around a pass): moves are taken back until a person is to move again, or none is
+/// left. With two people, the last move only. False when there was no move to take back.
+fn undo<T: Table>(os: &mut Os, data: &mut [u8], table: &mut T) -> bool {
+    let first = usize::from(data[GAME_FIRST]);
+    let mut len = usize::from(data[GAME_LEN]);
+    if len == 0 {
+        return false;
+    }
+    loop {
+        len -= 1;
+        // The moves were a game, so every shorter list of them is one.
+        table.reset(os, first, &data[MOVES..MOVES + len]);
+        match table.state() {
+            State::ToMove(side) if len > 0 && data[KINDS + side] != 0 => {}
+            _ => break,
+        }
+    }
+    data[GAME_LEN] = len as u8;
+    true
 }
 
 /// The computer's turn: it chooses while the pause runs; its move is played when the pause is

@@ -41,6 +41,8 @@ const MORPION: Program = Program {
         Item::number(b"Pause (1/10 s)", PAUSE as u8, 0, PAUSE_MAX),
         Item::action(b"Back"),
     ],
+    levels: &[],
+    rules: &[],
 };
 
 /// A person (X) against the hard computer (O), X first, half a second's pause.

@@ -145,7 +145,7 @@ impl Table for Morpion {
     const HINT: &'static [u8] = b"Keys 1-9, or arrows+ENTER";
     const MAX_MOVES: usize = 9;
 
-    fn reset(&mut self, first: usize, moves: &[u8]) -> bool {
+    fn reset(&mut self, _os: &mut Os, first: usize, moves: &[u8]) -> bool {
         match Board::from_moves(mark(first), moves) {
             Ok(board) if !board.is_over() => {
                 self.board = board;

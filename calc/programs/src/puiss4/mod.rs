@@ -42,6 +42,8 @@ const PUISS4: Program = Program {
         Item::number(b"Pause (1/10 s)", PAUSE as u8, 0, PAUSE_MAX),
         Item::action(b"Back"),
     ],
+    levels: &[],
+    rules: &[],
 };
 
 /// A person (player 1, first) against the expert, half a second's pause.

@@ -11,6 +11,7 @@
 //! level that is none, moves that are not a game in progress); `puiss4` deletes both variables
 //! once it has the reply.
 
+use crate::game::companion::{Companion, WATCH_KEYS};
 use crate::os::Name;
 
 /// The request's variable, its type, and the reply's.
@@ -30,4 +31,13 @@ pub const REQUEST_HEAD: usize = 7;
 /// Bytes of a reply without its keys.
 pub const REPLY_HEAD: usize = 8;
 /// The most keys a reply carries.
-pub const REPLY_KEYS: usize = 4;
+pub const REPLY_KEYS: usize = WATCH_KEYS;
+
+/// `p4ia` and its two variables.
+pub const COMPANION: Companion = Companion {
+    program: PROGRAM,
+    request: (REQUEST, REQUEST_TYPE),
+    reply: (REPLY, REPLY_TYPE),
+    version: VERSION,
+    reply_head: REPLY_HEAD,
+};

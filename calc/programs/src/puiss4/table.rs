@@ -11,7 +11,8 @@ use calc::connect4::ai::Ai;
 use calc::connect4::{Board, Outcome, Player};
 use calc::Rng;
 
-use super::request::{self, PROGRAM, REPLY, REPLY_HEAD, REPLY_KEYS, REQUEST, REQUEST_HEAD};
+use super::request::{self, REPLY_HEAD, REPLY_KEYS, REQUEST_HEAD};
+use crate::game::companion::ERROR_NOT_FOUND;
 use crate::game::sitting::{End, Leave, Move, State, Table};
 use crate::game::{name, tally, KINDS};
 use crate::os::{Attr, Bytes, Font, Key, Os, OsError};
@@ -44,11 +45,6 @@ const SHORT: [&[u8]; 7] = [
 /// Node budget of the engine's levels: the worst move stays under 10 s at 12 MHz.
 pub const ENGINE_NODES: u32 = 2000;
 
-/// AMS's "undefined variable": `p4ia` left no reply.
-const ERROR_UNDEFINED: u16 = 960;
-/// AMS's "program not found": there is no `p4ia` in the game's folder.
-const ERROR_NOT_FOUND: u16 = 850;
-
 /// The level of kind `kind` (1 and up).
 fn level(kind: u8) -> Ai {
     match kind {
@@ -77,16 +73,7 @@ fn ask<'b>(
     req[2..6].copy_from_slice(&seed.to_be_bytes());
     req[6] = n as u8;
     req[REQUEST_HEAD..REQUEST_HEAD + n].copy_from_slice(&moves[..n]);
-    let path = os.own_path(&REQUEST);
-    os.store_data(&path, &req[..REQUEST_HEAD + n], request::REQUEST_TYPE)?;
-    os.run_sibling(&PROGRAM)?;
-    let path = os.own_path(&REPLY);
-    let reply = os.read_data(&path, request::REPLY_TYPE, &mut buf.0);
-    let _ = os.delete_var(&path);
-    match reply {
-        Ok(r) if r.len() >= REPLY_HEAD && r[0] == request::VERSION => Ok(r),
-        _ => Err(OsError(ERROR_UNDEFINED)),
-    }
+    request::COMPANION.ask(os, &req[..REQUEST_HEAD + n], &mut buf.0)
 }
 
 /// The board, where it is drawn, who moved first, the cursor and the marked last move.
@@ -141,7 +128,7 @@ impl Table for Puiss4 {
     const HINT: &'static [u8] = b"Keys 1-7, or arrows+ENTER";
     const MAX_MOVES: usize = 42;
 
-    fn reset(&mut self, first: usize, moves: &[u8]) -> bool {
+    fn reset(&mut self, _os: &mut Os, first: usize, moves: &[u8]) -> bool {
         let mut board = Board::new();
         for &m in moves {
             if board.play(m.wrapping_sub(b'1')).is_err() {

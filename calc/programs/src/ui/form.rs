@@ -63,6 +63,17 @@ impl Item {
         }
     }
 
+    /// An entry that does something, handed to the program with `code` (its [`Item::at`]):
+    /// how a program tells its commands apart in a form (a sub-menu, a page of text...).
+    pub const fn command(label: &'static [u8], code: u8) -> Item {
+        Item {
+            label,
+            kind: Kind::Action,
+            at: code,
+            values: &[],
+        }
+    }
+
     /// An entry that does something, showing `values[data[at]]`.
     pub const fn action_showing(
         label: &'static [u8],

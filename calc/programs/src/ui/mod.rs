@@ -4,7 +4,8 @@
 //! - [`frame`]: each model's area, title and status line;
 //! - [`input`]: each model's key codes, and the keys pressed while the computer works;
 //! - [`form`]: menus that are also settings forms (choices, numbers and names typed in);
-//!   [`dialog`]: message boxes, yes/no questions.
+//!   [`dialog`]: message boxes, yes/no questions;
+//! - [`colours`]: New Entropy's seven piece colours as letters a monochrome screen shows.
 //!
 //! The contest's screen (`layout`, `draw`): where the board, the names, the messages and each
 //! AI's own zone go on the TI-89 (160x100) and on the TI-92 Plus / Voyage 200 (240x128), and how
@@ -31,6 +32,7 @@
 //! | messages | x 48-111, y 73-91: 2 lines of 10 characters | x 74-165, y 99-119: 2 lines of 15 |
 //! | status line (the OS's) | y 92-99 | y 120-127 |
 
+pub mod colours;
 pub mod dialog;
 mod draw;
 pub mod form;

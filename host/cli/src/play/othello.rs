@@ -7,6 +7,7 @@
 
 use super::ladder::{game_seed, Outcome, Tally};
 use calc::budget::Unlimited;
+use calc::othello::player;
 use calc::othello::search::{self, Level};
 use calc::othello::tt::Entry;
 use calc::othello::{ai, Board, Colour, Square, Squares, Status};
@@ -22,6 +23,15 @@ pub enum Player {
     Seed,
     /// The searching AI at a level.
     Search(Level),
+    /// A level of the calculator program `othello` (`calc::othello::player`), with its node
+    /// budgets and `othia`'s table size.
+    Program(player::Ai),
+    /// The same level's plan without its node budgets (same depth, same exact solve, same
+    /// table size): what the budgets are measured against.
+    Unbounded(player::Ai),
+    /// A plan of the program's searching levels given in full (`othia`'s table size): to
+    /// measure a change of a level's budgets.
+    Planned(player::Plan),
 }
 
 impl fmt::Display for Player {
@@ -30,6 +40,13 @@ impl fmt::Display for Player {
             Player::Random => write!(f, "random"),
             Player::Seed => write!(f, "seed002"),
             Player::Search(l) => write!(f, "search(d{},x{})", l.depth, l.exact_from),
+            Player::Program(ai) => write!(f, "program {ai:?}"),
+            Player::Unbounded(ai) => write!(f, "unbounded {ai:?}"),
+            Player::Planned(p) => write!(
+                f,
+                "plan(d{},x{},{}/{} nodes)",
+                p.depth, p.exact_from, p.search_nodes, p.solve_nodes
+            ),
         }
     }
 }
@@ -45,6 +62,9 @@ pub const LADDER: [Player; 5] = [
 
 /// Entries of each searching player's transposition table (2^16: 1.5 MiB).
 pub const TABLE_ENTRIES: usize = 1 << 16;
+
+/// Entries of `othia`'s table (calc/programs/src/bin/othia.rs): the program's players use it.
+pub const PROGRAM_TABLE_ENTRIES: usize = 1024;
 
 /// Random moves from the start that make an opening.
 pub const OPENING_PLIES: u32 = 4;
@@ -63,6 +83,9 @@ impl Seat {
             rng: Rng::new(seed),
             table: match player {
                 Player::Search(_) => vec![Entry::default(); TABLE_ENTRIES],
+                Player::Program(_) | Player::Unbounded(_) | Player::Planned(_) => {
+                    vec![Entry::default(); PROGRAM_TABLE_ENTRIES]
+                }
                 _ => Vec::new(),
             },
         }
@@ -74,6 +97,18 @@ impl Seat {
             Player::Seed => ai::choose_move(board, &mut self.rng),
             Player::Search(level) => {
                 search::choose_move(&board.position(), level, &mut self.table, &mut Unlimited).best
+            }
+            Player::Program(ai) => {
+                player::choose_with(ai, board, &mut self.rng, &mut self.table, |_| false).square
+            }
+            Player::Unbounded(ai) => match ai.unbounded() {
+                Some(plan) => {
+                    player::choose_planned(plan, board, &mut self.table, |_| false).square
+                }
+                None => ai::choose_move(board, &mut self.rng),
+            },
+            Player::Planned(plan) => {
+                player::choose_planned(plan, board, &mut self.table, |_| false).square
             }
         }
     }

@@ -1,0 +1,125 @@
+//! The evaluation of [`crate::othello::eval`] on halves: bit counts by SWAR sums of bytes
+//! (the four halves of two boards added before one sum), the corners and their zones from one
+//! table instead of some thirty bit tests.
+
+use super::{split, B};
+use crate::othello::eval::{CORNER, C_SQUARE, EVAL_BOUND, MOBILITY, POTENTIAL, X_SQUARE};
+
+/// The bit counts of the bytes of `x` (each 0 to 8).
+#[inline(always)]
+fn byte_counts(x: u32) -> u32 {
+    let x = x - ((x >> 1) & 0x5555_5555);
+    let x = (x & 0x3333_3333) + ((x >> 2) & 0x3333_3333);
+    (x + (x >> 4)) & 0x0F0F_0F0F
+}
+
+/// The sum of the four bytes of `x` (at most 255).
+#[inline(always)]
+fn byte_sum(x: u32) -> u32 {
+    let x = x + (x >> 8);
+    (x + (x >> 16)) & 0xFF
+}
+
+/// `count(a) - count(b)` of two boards: `count(a) + count(!b) - 64`, the four halves' byte
+/// counts added before one sum of bytes.
+#[inline(always)]
+fn count_difference(a: B, b: B) -> i32 {
+    let bytes = byte_counts(a.lo) + byte_counts(a.hi) + byte_counts(!b.lo) + byte_counts(!b.hi);
+    byte_sum(bytes) as i32 - 64
+}
+
+/// How many corners the half-boards `lo`, `hi` hold.
+#[inline(always)]
+fn corners(b: B) -> i32 {
+    ((b.lo & 1) + ((b.lo >> 7) & 1) + ((b.hi >> 24) & 1) + (b.hi >> 31)) as i32
+}
+
+/// The squares next to a disc of `b`, `b` included (see `eval::neighbours`).
+#[inline(always)]
+fn neighbours(b: B) -> B {
+    const NOT_A: u32 = 0xFEFE_FEFE;
+    const NOT_H: u32 = 0x7F7F_7F7F;
+    let h = B {
+        lo: ((b.lo << 1) & NOT_A) | ((b.lo >> 1) & NOT_H) | b.lo,
+        hi: ((b.hi << 1) & NOT_A) | ((b.hi >> 1) & NOT_H) | b.hi,
+    };
+    h.up8().or(h.down8()).or(h)
+}
+
+/// The value of a corner zone for the side to move, indexed by `mine | theirs << 4`, each
+/// side's squares of the zone as four bits: the corner (bit 0), its neighbours on its row
+/// (1) and column (2), the X-square (3). A corner held counts [`CORNER`] for its side;
+/// an empty corner gives its X- and C-square penalties (module `eval`).
+const ZONES: [i8; 256] = {
+    let mut t = [0i8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let (m, o) = ((i & 15) as i32, (i >> 4) as i32);
+        let v = if m & 1 != 0 {
+            CORNER
+        } else if o & 1 != 0 {
+            -CORNER
+        } else {
+            -X_SQUARE * ((m >> 3) - (o >> 3))
+                - C_SQUARE * ((m >> 1 & 1) + (m >> 2 & 1) - (o >> 1 & 1) - (o >> 2 & 1))
+        };
+        t[i] = v as i8;
+        i += 1;
+    }
+    t
+};
+
+/// [`ZONES`] of a zone whose squares come as (C on the corner's row, corner, X, C on its
+/// column): the pairs of bits swapped first.
+#[inline(always)]
+fn zone_mirrored(index: u32) -> i32 {
+    let index = ((index & 0x55) << 1) | ((index >> 1) & 0x55);
+    i32::from(ZONES[index as usize])
+}
+
+/// The evaluation of `eval::evaluate_both` on halves.
+pub fn evaluate(me: u64, them: u64, my_moves: u64, their_moves: u64) -> i32 {
+    let (me, them) = (split(me), split(them));
+    let (mine, theirs) = (split(my_moves), split(their_moves));
+    let empty = B {
+        lo: !(me.lo | them.lo),
+        hi: !(me.hi | them.hi),
+    };
+    let mobility = count_difference(mine, theirs) + corners(mine) - corners(theirs);
+    let potential = count_difference(neighbours(them).and(empty), neighbours(me).and(empty));
+    // The corner zones: rows 1-2 are the low 16 bits of `lo`, rows 7-8 the high 16 of `hi`.
+    let (m1, o1, m8, o8) = (me.lo, them.lo, me.hi >> 16, them.hi >> 16);
+    let a1 = |w: u32| (w & 3) | ((w >> 6) & 0xC);
+    let h1 = |w: u32| ((w >> 6) & 3) | ((w >> 12) & 0xC);
+    let a8 = |w: u32| ((w >> 8) & 3) | ((w << 2) & 0xC);
+    let h8 = |w: u32| ((w >> 14) & 3) | ((w >> 4) & 0xC);
+    let zones = i32::from(ZONES[(a1(m1) | (a1(o1) << 4)) as usize])
+        + zone_mirrored(h1(m1) | (h1(o1) << 4))
+        + i32::from(ZONES[(a8(m8) | (a8(o8) << 4)) as usize])
+        + zone_mirrored(h8(m8) | (h8(o8) << 4));
+    let v = MOBILITY * mobility + POTENTIAL * potential + zones;
+    v.clamp(1 - EVAL_BOUND, EVAL_BOUND - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::boards;
+    use super::*;
+    use crate::othello::bitboard::Position;
+
+    #[test]
+    fn evaluation_equals_the_64_bit_one() {
+        for (p, o) in boards(9, 100_000) {
+            let pos = Position {
+                player: p,
+                opponent: o,
+            };
+            let (a, b) = (pos.moves_wide(), pos.pass().moves_wide());
+            assert_eq!(
+                evaluate(p, o, a, b),
+                crate::othello::eval::evaluate_wide(&pos, a, b),
+                "{p:#x} {o:#x}"
+            );
+        }
+    }
+}
