@@ -13,14 +13,14 @@ use calc::connect4::referee::{Fault, GameResult};
 use ti68k::contest::run::{self, log_payload, MatchOutcome};
 use ti68k::contest::setup::{AiSpec, MatchSetup};
 use ti68k::contest::verify;
-use ti_build::ProgramImage;
+use ti_build::Installable;
 use ti_emulator::ams::exec::RunEnd;
 use ti_emulator::Machine;
 use ti_files::{Integer, Model, Value};
 
 /// The four programs, built once (or `None` after a loud skip without the cross toolchain).
-fn images(test: &str) -> Option<[ProgramImage; 4]> {
-    let build = |p: &str| programs::build_program(test, p, |_| {}).map(|b| b.image);
+fn images(test: &str) -> Option<[Installable; 4]> {
+    let build = |p: &str| programs::build_program(test, p, |_| {}).map(|b| b.installable());
     Some([
         build("arbitre")?,
         build("joueur")?,
@@ -30,16 +30,16 @@ fn images(test: &str) -> Option<[ProgramImage; 4]> {
 }
 
 /// A machine with the arbiter in `main` and the AIs of `setup` in their folders.
-fn machine(images: &[ProgramImage; 4], setup: &MatchSetup) -> Machine {
+fn machine(images: &[Installable; 4], setup: &MatchSetup) -> Machine {
     let mut m = Machine::new(setup.model);
-    m.store_program("main\\arbitre", &images[0]).unwrap();
+    m.install("main\\arbitre", &images[0]).unwrap();
     m.set_value("main\\attente", &Value::Integer(Integer::from(0)))
         .unwrap();
     for (ai, folder) in setup.ais.iter().zip(&setup.folders) {
         let path = format!("{folder}\\{}", setup.program);
         match ai {
             AiSpec::Level { level, seed } => {
-                m.store_program(&path, &images[1]).unwrap();
+                m.install(&path, &images[1]).unwrap();
                 m.set_value(&format!("{folder}\\niveau"), &Value::Str(level.clone()))
                     .unwrap();
                 m.set_value(
@@ -49,7 +49,7 @@ fn machine(images: &[ProgramImage; 4], setup: &MatchSetup) -> Machine {
                 .unwrap();
             }
             AiSpec::Faulty { fault } => {
-                m.store_program(&path, &images[2]).unwrap();
+                m.install(&path, &images[2]).unwrap();
                 m.set_value(
                     &format!("{folder}\\faute"),
                     &Value::Integer(Integer::from(i64::from(*fault))),
@@ -57,7 +57,7 @@ fn machine(images: &[ProgramImage; 4], setup: &MatchSetup) -> Machine {
                 .unwrap();
             }
             AiSpec::Human { name } => {
-                m.store_program(&path, &images[3]).unwrap();
+                m.install(&path, &images[3]).unwrap();
                 if let Some(name) = name {
                     m.set_value(&format!("{folder}\\pseudo"), &Value::Str(name.clone()))
                         .unwrap();
@@ -145,6 +145,63 @@ fn contest_games_in_the_harness_agree_with_the_core() {
         for (i, (program, cycles)) in calls.iter().enumerate() {
             println!("  call {:>2} {program:<12} {cycles:>11} cycles", i + 1);
         }
+    }
+}
+
+/// `joueur` compiled by GCC for speed (-O2; Rust still at opt-level "z": at opt-level 3 it is
+/// over the 32 KB its PC-relative references reach) is over 24 KB: through its launcher
+/// (docs/building.md#programs-over-24-kb) it plays whole contest games under the arbiter, run by
+/// NG_execute, with the core's results, on both screen sizes, and the same moves as the
+/// size-built joueur; the cycles of both are printed.
+#[test]
+fn contest_games_with_joueur_built_for_speed_through_its_launcher() {
+    let test = "contest_games_with_joueur_built_for_speed_through_its_launcher";
+    let Some(mut images) = images(test) else {
+        return;
+    };
+    let Some(fast) = programs::build_launched(test, "joueur", |c| c.gcc_opt = "-O2".into()) else {
+        return;
+    };
+    assert!(
+        fast.report.total() > ti_build::report::ASM_LIMIT,
+        "joueur built for speed is {} bytes: no launcher needed",
+        fast.report.total()
+    );
+    let size_built = std::mem::replace(&mut images[1], fast.installable());
+    for (model, a, b) in [
+        (Model::Ti89, "alphabeta1000", "minimax3"),
+        (Model::V200, "expert2000", "alphabeta2000"),
+    ] {
+        let setup = MatchSetup::new(model, [AiSpec::level(a, 5), AiSpec::level(b, 9)]);
+        let mut m = machine(&images, &setup);
+        let label = format!("{model} {a} vs {b}, joueur built for speed");
+        let (outcome, calls) = play(&mut m, &setup, &label);
+        verify::check(&setup, &outcome)
+            .unwrap_or_else(|e| panic!("{label}: {e}\n{}", outcome.render().unwrap()));
+        assert!(
+            m.transcript().names().contains(&"trap #11 function 0xF"),
+            "{label}"
+        );
+        // The same game with the size-built joueur: same moves, more cycles.
+        let mut plain = images.clone();
+        plain[1] = size_built.clone();
+        let mut m = machine(&plain, &setup);
+        let (same, plain_calls) = play(&mut m, &setup, &label);
+        assert_eq!(
+            same.game().unwrap().moves,
+            outcome.game().unwrap().moves,
+            "{label}"
+        );
+        let total = |calls: &[(String, u64)]| calls.iter().map(|c| c.1).sum::<u64>();
+        let worst = |calls: &[(String, u64)]| calls.iter().map(|c| c.1).max().unwrap_or(0);
+        println!(
+            "{label}: {} calls, {} cycles in all (worst call {}); size-built joueur {} (worst {})",
+            calls.len(),
+            total(&calls),
+            worst(&calls),
+            total(&plain_calls),
+            worst(&plain_calls)
+        );
     }
 }
 

@@ -17,6 +17,8 @@
 //!   works. An arbiter that stops on its arguments leaves no result: the host refuses to read
 //!   the earlier game's results as this one's.
 //!
+//! - `joueur` over 24 KB (GCC -O2) through its launcher plays a whole game.
+//!
 //! The same tests run on TI's own OS when the user names a ROM (`TIEMU_ROM_TI89`,
 //! `TIEMU_ROM_V200`); without it they say SKIPPED.
 //!
@@ -24,6 +26,7 @@
 //! session also takes the machine-wide TiEmu lock. Screenshots go to `$TIEMU_SCREENSHOTS`.
 
 mod contest_common;
+mod programs;
 
 use calc::connect4::referee::{Fault, GameResult};
 use calc::connect4::Player;
@@ -134,6 +137,74 @@ fn matches_complete(test: &str, model: Model, system: System) {
     assert!(
         templates[2].find_in(&after).is_none(),
         "ESC ends replay:\n{after:?}"
+    );
+}
+
+/// `joueur` compiled by GCC for speed (-O2) is over 24 KB: through its launcher
+/// (docs/building.md#programs-over-24-kb), installed with its body by the contest library, it
+/// plays a whole game under the arbiter (NG_execute), checked against the core as `ti68k match`
+/// checks it.
+fn joueur_through_its_launcher(test: &str, model: Model, system: System) {
+    let Some(programs) = programs(test) else {
+        return;
+    };
+    let Some(fast) = programs::build_launched(test, "joueur", |c| c.gcc_opt = "-O2".into()) else {
+        return;
+    };
+    assert!(
+        fast.report.total() > ti_build::report::ASM_LIMIT,
+        "{}",
+        fast.report
+    );
+    let mut programs = programs.clone();
+    programs.joueur = fast.installable();
+    let Some(mut t) = boot(test, model, system) else {
+        return;
+    };
+    let setup = MatchSetup::new(
+        model,
+        [
+            AiSpec::level("alphabeta1000", 5),
+            AiSpec::level("minimax3", 9),
+        ],
+    );
+    let outcome = play(
+        &mut t,
+        &mut Installed::new(),
+        &programs,
+        &setup,
+        "contest-launched-joueur",
+    );
+    assert_eq!(outcome.nom, "N", "a normal end");
+    let native = verify::native_game(&setup).unwrap();
+    assert_eq!(outcome.game().unwrap().moves, native.moves);
+}
+
+#[test]
+fn tiemu_contest_joueur_through_its_launcher_pedrom_v200() {
+    joueur_through_its_launcher(
+        "tiemu_contest_joueur_through_its_launcher_pedrom_v200",
+        Model::V200,
+        System::PedroM,
+    );
+}
+
+#[test]
+#[ignore = "CI plays it on the Voyage 200 (a whole game on TiEmu); the TI-89 runs othia through its launcher in tiemu_games: run with --ignored"]
+fn tiemu_contest_joueur_through_its_launcher_pedrom_ti89() {
+    joueur_through_its_launcher(
+        "tiemu_contest_joueur_through_its_launcher_pedrom_ti89",
+        Model::Ti89,
+        System::PedroM,
+    );
+}
+
+#[test]
+fn tiemu_contest_joueur_through_its_launcher_ams_ti89() {
+    joueur_through_its_launcher(
+        "tiemu_contest_joueur_through_its_launcher_ams_ti89",
+        Model::Ti89,
+        System::Ams,
     );
 }
 

@@ -1,13 +1,16 @@
 //! The meta-program `meta` (calc/programs/src/bin/meta.rs) on the project's emulator as a
 //! calculator (`EmuCable`: the CPU harness answering the link): `meta("ai1","ai2",10)` runs the
 //! cross-built `arbitre` ten times between two AI folders and tallies the results. The same ten
-//! games are then played one by one on a fresh calculator, each read back after the game and
+//! games are then played one by one on the same calculator, each read back after the game and
 //! checked against the core as `ti68k match` checks it (`ti68k::contest::meta::play_one_by_one`):
-//! their results summed must be `meta`'s tally, count for count. Also: disqualifications are
+//! their results summed must be `meta`'s tally, count for count (the assertions of the TiEmu
+//! twin, tests/versus_tiemu.rs, shared in `common/versus_checks.rs`). Also: disqualifications are
 //! counted, the seeds and `attente` are put back, and wrong arguments or a missing arbiter
 //! leave no tally (or the tally of the games played) and a message.
 
 mod contest_common;
+#[path = "common/versus_checks.rs"]
+mod versus_checks;
 
 use contest_common::programs;
 use ti68k::contest::install::{self, Programs};
@@ -33,8 +36,8 @@ fn options() -> RunOptions {
 }
 
 /// `meta`'s program data, built once.
-fn meta_data() -> Vec<u8> {
-    install::program_data(None, Model::Ti89, "meta").unwrap()
+fn meta_data() -> ti_build::Installable {
+    install::built_program(None, Model::Ti89, "meta").unwrap()
 }
 
 fn int(c: &mut Calculator<EmuCable>, path: &str) -> Option<i64> {
@@ -44,56 +47,12 @@ fn int(c: &mut Calculator<EmuCable>, path: &str) -> Option<i64> {
     }
 }
 
-/// Runs `meta` on `base` for `games` games, then the same games one by one on another
-/// calculator; returns both tallies (asserted equal).
+/// Runs `meta` on `base` for `games` games on a fresh calculator, then the same games one by
+/// one on it: the shared check of the TiEmu twin (`common/versus_checks.rs`).
 fn meta_equals_the_games(programs: &Programs, base: &MatchSetup, games: u32) -> Tally {
-    let label = format!(
-        "{} {} vs {}",
-        base.model,
-        base.ais[0].describe(),
-        base.ais[1].describe()
-    );
-    let data = meta_data();
     let mut c = calc(base.model);
-    meta::install(&mut c, base, programs, &data, "main", false).unwrap();
-    let started = std::time::Instant::now();
-    let run = meta::run_meta(
-        &mut c,
-        "main",
-        &meta::arguments(base, games, "main"),
-        &options(),
-    )
-    .unwrap_or_else(|e| panic!("{label}: {e}"));
-    let meta_time = started.elapsed();
-    // The seeds and attente are as they were.
-    for (ai, folder) in base.ais.iter().zip(&base.folders) {
-        if let AiSpec::Level { seed, .. } = ai {
-            assert_eq!(
-                int(&mut c, &format!("{folder}\\graine")),
-                Some(i64::from(*seed)),
-                "{label}: {folder}\\graine put back"
-            );
-        }
-    }
-    assert_eq!(int(&mut c, "main\\attente"), Some(0), "{label}: attente");
-
-    let mut one = calc(base.model);
-    install::install(&mut one, base, programs, false).unwrap();
-    let (expected, outcomes) = meta::play_one_by_one(&mut one, base, games, &options())
-        .unwrap_or_else(|e| panic!("{label}: {e}"));
-    eprintln!(
-        "{label}: meta {:?} in {:.1} s; the {games} games one by one {:?} (moves {:?})",
-        run.tally,
-        meta_time.as_secs_f64(),
-        expected,
-        outcomes
-            .iter()
-            .map(|o| o.game().unwrap().moves.len())
-            .collect::<Vec<_>>()
-    );
-    assert_eq!(run.tally, expected, "{label}: meta's tally");
-    assert_eq!(run.tally.played, i64::from(games));
-    run.tally
+    versus_checks::meta_equals_the_games(&mut c, programs, &meta_data(), base, games, &options())
+        .tally
 }
 
 #[test]
@@ -234,7 +193,7 @@ fn meta_runs_on_a_calculator_kept_in_a_state_file() {
     // ti68k send meta.89z.
     {
         let mut c = open();
-        c.send_variables(&[meta::meta_variable("main", &meta_data()).unwrap()])
+        c.send_variables(&meta::meta_variables("main", &meta_data()).unwrap())
             .unwrap();
     }
     // ti68k run main\meta, then the tally read by another command.

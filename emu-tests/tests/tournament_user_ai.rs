@@ -78,9 +78,9 @@ fn a_user_assembly_ai_plays_whole_games() {
     assert_eq!(ai, AiSpec::file(centre.clone(), 0));
     let mut calc = Calculator::new(EmuCable::start(EmuOptions::new(model)).unwrap(), model);
     calc.delays = Delays::NONE;
-    let appel = install::program_data(None, model, "appel").unwrap();
+    let appel = install::built_program(None, model, "appel").unwrap();
     let programs = Programs::build(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap();
-    let mut vars = vec![install::launcher("main", &appel).unwrap()];
+    let mut vars = install::launcher("main", &appel).unwrap();
     let setup = MatchSetup::new(model, [ai.clone(), ai.clone()]);
     vars.extend(install::ai_variables(&setup, &ai, "user", &programs).unwrap());
     calc.send_variables(&vars).unwrap();
@@ -214,22 +214,12 @@ fn killed_and_resumed(
     let total = t.schedule().len();
     let start = Instant::now();
     let mut first = child().spawn().unwrap();
-    while games_in(&results).len() < kill_after {
-        if let Some(status) = first.try_wait().unwrap() {
-            let out = first.wait_with_output().unwrap();
-            panic!(
-                "{test}: the tournament ended ({status}) before it could be killed:\n{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(1200),
-            "{test}: {kill_after} games took more than 20 minutes"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    first.kill().unwrap();
-    let _ = first.wait();
+    testkit::kill_when(
+        &mut first,
+        || games_in(&results).len() >= kill_after,
+        Duration::from_secs(1200),
+        &format!("{test}: the tournament"),
+    );
     let before = games_in(&results).len();
     assert!(
         before >= kill_after && before < total,

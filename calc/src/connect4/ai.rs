@@ -34,6 +34,7 @@
 
 use super::board::{column_mask, Board, WIDTH};
 use super::book;
+use super::eval::{Evaluate, Standard};
 use super::search::minimax;
 use super::search::{self, Limits};
 use crate::budget::{Budget, Unlimited};
@@ -247,6 +248,20 @@ pub fn choose_with<B: Budget>(
     table: &mut [search::Entry],
     budget: B,
 ) -> Choice {
+    choose_evaluated(ai, board, rng, table, budget, Standard)
+}
+
+/// [`choose_with`], the engine's levels ([`Ai::AlphaBeta`], [`Ai::Expert`] after the book)
+/// evaluating the horizon with `eval` (tuned weights, [`super::eval::Weights`]); the other
+/// levels do not use the engine's heuristic and play as in [`choose_with`].
+pub fn choose_evaluated<B: Budget, E: Evaluate>(
+    ai: Ai,
+    board: &Board,
+    rng: &mut Rng,
+    table: &mut [search::Entry],
+    budget: B,
+    eval: E,
+) -> Choice {
     let none = Choice {
         column: None,
         score: 0,
@@ -277,24 +292,25 @@ pub fn choose_with<B: Budget>(
                 column: Some(m.column),
                 ..none
             },
-            None => engine_choice(board, nodes, table, budget),
+            None => engine_choice(board, nodes, table, budget, eval),
         },
-        Ai::AlphaBeta(nodes) => engine_choice(board, nodes, table, budget),
+        Ai::AlphaBeta(nodes) => engine_choice(board, nodes, table, budget, eval),
     }
 }
 
 /// The engine's move under a budget of `nodes` (at least 1) in a game in play.
-fn engine_choice<B: Budget>(
+fn engine_choice<B: Budget, E: Evaluate>(
     board: &Board,
     nodes: u32,
     table: &mut [search::Entry],
     budget: B,
+    eval: E,
 ) -> Choice {
     let limits = Limits {
         depth: 42,
         nodes: nodes.max(1),
     };
-    let r = search::search(board, limits, table, budget);
+    let r = search::search_evaluated(board, limits, table, budget, eval);
     Choice {
         column: r.column,
         score: r.score,

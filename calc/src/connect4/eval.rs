@@ -106,26 +106,144 @@ pub fn seed_eval(board: &Board, player: Player) -> i16 {
 /// Largest magnitude [`engine_eval`] returns; proven results of the search lie beyond it.
 pub const ENGINE_EVAL_MAX: i16 = 900;
 
-/// The heuristic of the alpha-beta engine, from the side to move's point of view, in
-/// `-ENGINE_EVAL_MAX..=ENGINE_EVAL_MAX`.
+/// The weights of [`engine_eval`]'s terms, which `ti68k evolve` tunes (docs/tournaments.md).
 ///
-/// Open windows weigh 1, 4 and 16 for one, two and three stones; on top of that, each empty
-/// cell where a player would complete four (a threat) is worth 12 more, plus 8 if it is on a
-/// row of the right parity for its owner (odd rows, counted from 1 at the bottom, for the first
-/// player; even rows for the second: the zugzwang rule of Connect Four endgames), and the side
-/// to move gets a small tempo bonus of 2.
-pub fn engine_eval(board: &Board) -> i16 {
+/// [`Weights::DEFAULT`] are the engine's own; [`engine_eval`] uses them as constants (the
+/// multiplications compile to shifts on the 68000), [`weighted_eval`] takes any.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Weights {
+    /// An open window with 1, 2, 3 stones of one player.
+    pub open: [i16; 3],
+    /// An empty cell where a player would complete four (a threat).
+    pub threat: i16,
+    /// More for a threat on a row of its owner's parity (odd rows for the first player).
+    pub parity: i16,
+    /// The side to move's bonus.
+    pub tempo: i16,
+}
+
+impl Weights {
+    /// The engine's built-in weights: 1, 4, 16; 12; 8; 2.
+    pub const DEFAULT: Weights = Weights {
+        open: [1, 4, 16],
+        threat: 12,
+        parity: 8,
+        tempo: 2,
+    };
+
+    /// How many weights there are.
+    pub const COUNT: usize = 6;
+
+    /// The largest magnitude a weight may have (a tuned set outside it is refused: with it,
+    /// no sum of terms comes near `i32`'s limits).
+    pub const LIMIT: i16 = 1000;
+
+    /// The weights in a fixed order: open 1, 2, 3, threat, parity, tempo.
+    pub fn to_array(self) -> [i16; Weights::COUNT] {
+        [
+            self.open[0],
+            self.open[1],
+            self.open[2],
+            self.threat,
+            self.parity,
+            self.tempo,
+        ]
+    }
+
+    /// The weights of [`Weights::to_array`]'s order.
+    pub fn from_array(a: [i16; Weights::COUNT]) -> Weights {
+        Weights {
+            open: [a[0], a[1], a[2]],
+            threat: a[3],
+            parity: a[4],
+            tempo: a[5],
+        }
+    }
+
+    /// The names of the weights, in [`Weights::to_array`]'s order.
+    pub const NAMES: [&'static str; Weights::COUNT] =
+        ["open1", "open2", "open3", "threat", "parity", "tempo"];
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights::DEFAULT
+    }
+}
+
+/// A heuristic the alpha-beta engine calls at its horizon, from the side to move's point of
+/// view, in `-ENGINE_EVAL_MAX..=ENGINE_EVAL_MAX`.
+pub trait Evaluate {
+    /// The value of `board` for the side to move.
+    fn evaluate(&self, board: &Board) -> i16;
+}
+
+/// The engine's own heuristic, [`engine_eval`] (the built-in weights as constants).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Standard;
+
+impl Evaluate for Standard {
+    #[inline]
+    fn evaluate(&self, board: &Board) -> i16 {
+        engine_eval(board)
+    }
+}
+
+impl Evaluate for Weights {
+    #[inline]
+    fn evaluate(&self, board: &Board) -> i16 {
+        weighted_eval(board, self)
+    }
+}
+
+/// The engine's own heuristic or a tuned one, chosen at run time: one instance of the search
+/// serves both (`joueur` has no room for two), and the built-in weights keep their constant
+/// multiplications.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Heuristic {
+    /// [`engine_eval`].
+    Builtin,
+    /// [`weighted_eval`] with these weights.
+    Weighted(Weights),
+}
+
+impl Heuristic {
+    /// [`Heuristic::Builtin`] for the built-in weights, else [`Heuristic::Weighted`].
+    pub fn of(weights: Weights) -> Heuristic {
+        if weights == Weights::DEFAULT {
+            Heuristic::Builtin
+        } else {
+            Heuristic::Weighted(weights)
+        }
+    }
+}
+
+impl Evaluate for Heuristic {
+    #[inline]
+    fn evaluate(&self, board: &Board) -> i16 {
+        match self {
+            Heuristic::Builtin => engine_eval(board),
+            Heuristic::Weighted(w) => weighted_eval(board, w),
+        }
+    }
+}
+
+/// The terms of the engine's heuristic, counted for the side to move: open windows by stones
+/// (own minus opponent's), threats, threats on the owner's parity rows.
+struct Terms {
+    open: [i32; 3],
+    threats: i32,
+    parity: i32,
+}
+
+#[inline(always)]
+fn terms(board: &Board) -> Terms {
     let own = board.current_stones();
     let opp = board.opponent_stones();
     let mine = window_counts(own, opp);
     let theirs = window_counts(opp, own);
-    let mut score = (mine[0] as i32 - theirs[0] as i32)
-        + 4 * (mine[1] as i32 - theirs[1] as i32)
-        + 16 * (mine[2] as i32 - theirs[2] as i32)
-        + 2;
     let own_threats = board.winning_cells();
     let opp_threats = board.opponent_winning_cells();
-    score += 12 * (own_threats.count_ones() as i32 - opp_threats.count_ones() as i32);
     // Rows 1, 3, 5 counted from 1 are bit rows 0, 2, 4.
     const ODD_ROWS: u64 = 0x15 * super::board::BOTTOM;
     let (own_good, opp_good) = if board.to_move() == Player::First {
@@ -133,9 +251,43 @@ pub fn engine_eval(board: &Board) -> i16 {
     } else {
         (!ODD_ROWS, ODD_ROWS)
     };
-    score += 8
-        * ((own_threats & own_good).count_ones() as i32
-            - (opp_threats & opp_good).count_ones() as i32);
+    Terms {
+        open: [
+            mine[0] as i32 - theirs[0] as i32,
+            mine[1] as i32 - theirs[1] as i32,
+            mine[2] as i32 - theirs[2] as i32,
+        ],
+        threats: own_threats.count_ones() as i32 - opp_threats.count_ones() as i32,
+        parity: (own_threats & own_good).count_ones() as i32
+            - (opp_threats & opp_good).count_ones() as i32,
+    }
+}
+
+/// The heuristic of the alpha-beta engine, from the side to move's point of view, in
+/// `-ENGINE_EVAL_MAX..=ENGINE_EVAL_MAX`.
+///
+/// Open windows weigh 1, 4 and 16 for one, two and three stones; on top of that, each empty
+/// cell where a player would complete four (a threat) is worth 12 more, plus 8 if it is on a
+/// row of the right parity for its owner (odd rows, counted from 1 at the bottom, for the first
+/// player; even rows for the second: the zugzwang rule of Connect Four endgames), and the side
+/// to move gets a small tempo bonus of 2. These are [`Weights::DEFAULT`], written as constants.
+pub fn engine_eval(board: &Board) -> i16 {
+    let t = terms(board);
+    let score = t.open[0] + 4 * t.open[1] + 16 * t.open[2] + 2 + 12 * t.threats + 8 * t.parity;
+    let max = ENGINE_EVAL_MAX as i32;
+    score.clamp(-max, max) as i16
+}
+
+/// [`engine_eval`] with the weights `w` (the same terms; the same value for
+/// [`Weights::DEFAULT`]).
+pub fn weighted_eval(board: &Board, w: &Weights) -> i16 {
+    let t = terms(board);
+    let score = i32::from(w.open[0]) * t.open[0]
+        + i32::from(w.open[1]) * t.open[1]
+        + i32::from(w.open[2]) * t.open[2]
+        + i32::from(w.tempo)
+        + i32::from(w.threat) * t.threats
+        + i32::from(w.parity) * t.parity;
     let max = ENGINE_EVAL_MAX as i32;
     score.clamp(-max, max) as i16
 }
@@ -208,5 +360,32 @@ mod tests {
         assert_eq!(seed_eval(&won, Player::First), SEED_WIN - 7);
         assert_eq!(seed_eval(&won, Player::Second), -(SEED_WIN - 7));
         assert_eq!(engine_eval(&Board::new()), 2);
+    }
+
+    #[test]
+    fn weighted_eval_with_the_default_weights_is_engine_eval() {
+        let mut rng = crate::Rng::new(11);
+        for _ in 0..500 {
+            let mut b = Board::new();
+            for _ in 0..rng.below(36) {
+                let col = rng.below(7) as u8;
+                if b.outcome().is_none() && b.can_play(col) {
+                    b.play(col).unwrap();
+                }
+            }
+            assert_eq!(
+                weighted_eval(&b, &Weights::DEFAULT),
+                engine_eval(&b),
+                "{b:?}"
+            );
+            let w = Weights::from_array(Weights::DEFAULT.to_array());
+            assert_eq!(w, Weights::DEFAULT);
+        }
+        let mut only_tempo = Weights::from_array([0; Weights::COUNT]);
+        only_tempo.tempo = 7;
+        assert_eq!(
+            weighted_eval(&Board::from_moves("4").unwrap(), &only_tempo),
+            7
+        );
     }
 }

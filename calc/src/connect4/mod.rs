@@ -74,5 +74,6 @@ pub mod search;
 pub mod solver;
 pub mod strategy;
 pub mod tt;
+pub mod tuning;
 
 pub use board::{Board, MoveError, Outcome, ParseError, ParseErrorKind, Player};

@@ -1,6 +1,7 @@
 //! The game-play side of the command-line tool, as a library: native matches and ladders
 //! ([`play`]), the Connect Four contest driven over the link ([`contest`]), benchmarks
-//! ([`bench`]), the opening-book generator ([`book`]) and the projects of your own
+//! ([`bench`]), the genetic tuning of the engine's weights on the emulator ([`evolve`]), the
+//! opening-book generator ([`book`]) and the projects of your own
 //! ([`template`], `ti68k new`). The `ti68k` binary is a thin layer of
 //! one file per subcommand over it (`src/cmd/`).
 //!
@@ -13,6 +14,7 @@ pub mod bench;
 pub mod book;
 pub mod cable;
 pub mod contest;
+pub mod evolve;
 pub mod play;
 pub mod rating;
 pub mod template;

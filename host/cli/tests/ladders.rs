@@ -62,6 +62,54 @@ fn othello_ladder() {
     }
 }
 
+/// The node budgets of the calculator's Othello levels (`calc::othello::player`) against the
+/// same levels without them: a sample here; the figures of docs/playing.md#othello come from
+/// `budget_cost_of_the_othello_program_levels` (`--ignored`).
+#[test]
+fn othello_program_levels() {
+    use calc::othello::player::Ai;
+    for w in [Ai::Seed, Ai::Easy, Ai::Medium, Ai::Hard].windows(2) {
+        let t = othello::play_match(O::Program(w[1]), O::Program(w[0]), 10, SEED);
+        assert!(t.score().mean > 0.5, "{:?} vs {:?}: {t}", w[1], w[0]);
+    }
+    let t = othello::play_match(O::Program(Ai::Hard), O::Unbounded(Ai::Hard), 3, SEED);
+    assert_eq!(t.games(), 6, "{t}");
+}
+
+/// What the budgets cost: each budgeted level against its unbounded plan, 100 pairs of games
+/// (several minutes), with 95 % intervals of the score and the disc margin per pair.
+#[test]
+#[ignore = "several minutes: the figures of docs/playing.md#othello"]
+fn budget_cost_of_the_othello_program_levels() {
+    use calc::othello::player::Ai;
+    for ai in [Ai::Medium, Ai::Hard] {
+        let t = othello::play_match(O::Program(ai), O::Unbounded(ai), 100, SEED);
+        println!("{ai:?} budgeted vs unbounded: {t}");
+    }
+    let t = othello::play_match(
+        O::Program(Ai::Hard),
+        O::Search(OthelloLevel::HARD),
+        100,
+        SEED,
+    );
+    println!("program Hard vs the engine's hard level (exact from 14, 2^16 entries): {t}");
+}
+
+/// The hard level's midgame budget raised with the faster search of issue 16 (3,072 to 5,120
+/// nodes, still within 10 s on the 68000): the new level against the old one, 500 pairs of
+/// games (a quarter of a minute), with 95 % intervals.
+#[test]
+#[ignore = "a quarter of a minute: the figures of docs/playing.md#othello"]
+fn othello_hard_budget_change() {
+    use calc::othello::player::{Ai, Plan};
+    let old = Plan {
+        search_nodes: 3072,
+        ..Ai::Hard.plan().expect("a searching level")
+    };
+    let t = othello::play_match(O::Program(Ai::Hard), O::Planned(old), 500, SEED);
+    println!("program Hard vs the hard level of 3,072 nodes: {t}");
+}
+
 #[test]
 fn entropy_ladder() {
     let t = entropy::play_match(Level::Hard, Level::Easy, Variant::New, 20, SEED);

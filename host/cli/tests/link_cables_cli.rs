@@ -2,24 +2,9 @@
 //! each says what is missing and what to do, and leaves no file behind; `probe` lists what is
 //! there. The transfers themselves are tested in ti-link (simulated devices, libticalcs2).
 
-use std::process::Command;
+mod common;
 
-fn ti68k(args: &[&str]) -> (bool, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ti68k"))
-        .args(args)
-        .env_remove("TI68K_CABLE")
-        .env_remove("TI68K_MODEL")
-        .env_remove("RUST_BACKTRACE")
-        .env_remove("RUST_LIB_BACKTRACE")
-        .output()
-        .unwrap();
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (out.status.success(), text)
-}
+use common::ti68k;
 
 fn no_usb_device() -> bool {
     ti_link::cable::usb::list_devices().is_ok_and(|d| d.is_empty())

@@ -5,9 +5,9 @@
 //! against a native one, its log checked and replayed. Needs the cross toolchain (the
 //! calculator programs are built once, cached): skipped loudly without it.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use ti68k::tournament::record::GameRecord;
 
@@ -15,10 +15,6 @@ fn ti68k() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_ti68k"));
     c.current_dir(testkit::repo_root());
     c
-}
-
-fn scratch(name: &str) -> PathBuf {
-    testkit::fresh_dir(&Path::new(env!("CARGO_TARGET_TMPDIR")).join(name))
 }
 
 fn toolchain(test: &str) -> bool {
@@ -46,7 +42,7 @@ fn a_killed_tournament_resumes_to_the_end() {
     if !toolchain(test) {
         return;
     }
-    let dir = scratch(test);
+    let dir = testkit::scratch!(test);
     let results = dir.join("results.txt");
     let chart = dir.join("ratings.png");
     let args = |c: &mut Command| {
@@ -64,20 +60,12 @@ fn a_killed_tournament_resumes_to_the_end() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let start = Instant::now();
-    while games_in(&results).len() < 3 {
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "the tournament ended before it could be killed"
-        );
-        assert!(
-            start.elapsed() < Duration::from_secs(600),
-            "no game in 10 minutes"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.kill().unwrap();
-    let _ = child.wait();
+    testkit::kill_when(
+        &mut child,
+        || games_in(&results).len() >= 3,
+        Duration::from_secs(600),
+        "the tournament",
+    );
     let before = games_in(&results).len();
     assert!((3..24).contains(&before), "{before} games before the kill");
 
@@ -117,7 +105,7 @@ fn a_killed_tournament_resumes_to_the_end() {
 
 #[test]
 fn a_results_file_of_another_tournament_is_refused() {
-    let dir = scratch("a_results_file_of_another_tournament_is_refused");
+    let dir = testkit::scratch!("a_results_file_of_another_tournament_is_refused");
     let results = dir.join("results.txt");
     std::fs::write(&results, "# ti68k tournament 1\n# model ti89\n# rounds 9\n# seed 1\n# entrant native:random\n# entrant native:winblock\n").unwrap();
     let out = ti68k()
@@ -137,7 +125,7 @@ fn a_calculator_ai_plays_a_native_one_from_the_computer() {
     if !toolchain(test) {
         return;
     }
-    let dir = scratch(test);
+    let dir = testkit::scratch!(test);
     let log = dir.join("game.89y");
     let out = ti68k()
         .args([

@@ -5,7 +5,8 @@
 //! - a proven win is `WIN + s` and a proven loss `-(WIN + s)`, where `s` (1..=21) is the score
 //!   convention of the public test sets: 22 minus the number of stones the winner has played
 //!   when the game ends (the sooner the win, the higher);
-//! - anything else is the heuristic [`engine_eval`](super::eval::engine_eval) at the horizon,
+//! - anything else is the heuristic at the horizon ([`engine_eval`](super::eval::engine_eval),
+//!   or tuned weights through [`search_evaluated`]),
 //!   always within `-ENGINE_EVAL_MAX..=ENGINE_EVAL_MAX` (900), and 0 for a draw.
 //!
 //! Each node first takes an immediate win, then keeps only the moves that do not lose at once
@@ -19,7 +20,7 @@
 
 use crate::budget::{Budget, Unlimited, CHECK_INTERVAL};
 use crate::connect4::board::{column_mask, Board, WIDTH};
-use crate::connect4::eval::{engine_eval, ENGINE_EVAL_MAX};
+use crate::connect4::eval::{Evaluate, Standard, ENGINE_EVAL_MAX};
 use crate::connect4::tt::{slot, table_bits};
 
 /// A search score (see the module doc).
@@ -105,7 +106,7 @@ pub(crate) fn lose_next(moves: u8) -> Score {
 /// Searches `board` to exactly `depth` plies (no iterative deepening, no node limit) and
 /// returns the best column, its score and the node count. The table is cleared first.
 pub fn search_depth(board: &Board, depth: u8, tt: &mut [Entry]) -> SearchResult {
-    let mut s = Searcher::new(tt, u32::MAX, Unlimited);
+    let mut s = Searcher::new(tt, u32::MAX, Unlimited, Standard);
     let (column, score) = s.root(board, depth);
     SearchResult {
         column,
@@ -124,7 +125,19 @@ pub fn search<B: Budget>(
     tt: &mut [Entry],
     budget: B,
 ) -> SearchResult {
-    let mut s = Searcher::new(tt, limits.nodes, budget);
+    search_evaluated(board, limits, tt, budget, Standard)
+}
+
+/// [`search`] with the heuristic `eval` at the horizon instead of the engine's own
+/// ([`Standard`]): tuned weights ([`crate::connect4::eval::Weights`]) play through it.
+pub fn search_evaluated<B: Budget, E: Evaluate>(
+    board: &Board,
+    limits: Limits,
+    tt: &mut [Entry],
+    budget: B,
+    eval: E,
+) -> SearchResult {
+    let mut s = Searcher::new(tt, limits.nodes, budget, eval);
     let mut best = SearchResult {
         column: None,
         score: 0,
@@ -157,17 +170,18 @@ pub fn search<B: Budget>(
 }
 
 /// The state of one search.
-struct Searcher<'t, B: Budget> {
+struct Searcher<'t, B: Budget, E: Evaluate> {
     tt: &'t mut [Entry],
     bits: Option<u32>,
     nodes: u32,
     node_limit: u32,
     aborted: bool,
     budget: B,
+    eval: E,
 }
 
-impl<'t, B: Budget> Searcher<'t, B> {
-    fn new(tt: &'t mut [Entry], node_limit: u32, budget: B) -> Self {
+impl<'t, B: Budget, E: Evaluate> Searcher<'t, B, E> {
+    fn new(tt: &'t mut [Entry], node_limit: u32, budget: B, eval: E) -> Self {
         let bits = table_bits(tt.len());
         if let Some(b) = bits {
             let used = 1usize << b;
@@ -182,6 +196,7 @@ impl<'t, B: Budget> Searcher<'t, B> {
             node_limit,
             aborted: false,
             budget,
+            eval,
         }
     }
 
@@ -253,7 +268,7 @@ impl<'t, B: Budget> Searcher<'t, B> {
             return 0;
         }
         if depth == 0 {
-            return engine_eval(board);
+            return self.eval.evaluate(board);
         }
         // Proven bounds: no win before our stone after next, no loss before theirs after next.
         let max = WIN + ((41 - moves as Score) >> 1);

@@ -7,4 +7,6 @@
 pub mod alphabeta;
 pub mod minimax;
 
-pub use alphabeta::{search, search_depth, Entry, Limits, Score, SearchResult, CENTRE_FIRST, WIN};
+pub use alphabeta::{
+    search, search_depth, search_evaluated, Entry, Limits, Score, SearchResult, CENTRE_FIRST, WIN,
+};

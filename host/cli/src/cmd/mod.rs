@@ -6,6 +6,7 @@ mod backup;
 mod bench;
 mod book;
 mod build;
+mod evolve;
 mod info;
 mod key;
 mod ladder;
@@ -80,6 +81,8 @@ enum Command {
     Versus(versus::VersusArgs),
     /// A Connect Four round robin between native and calculator AIs, with Elo ratings.
     Tournament(tournament::TournamentArgs),
+    /// Tune the Connect Four engine's weights by a genetic algorithm playing on the emulator.
+    Evolve(evolve::EvolveArgs),
     /// Show a game logged by the contest's arbiter (its journal variable).
     Replay(replay::ReplayArgs),
     /// Benchmark of the engines: mean nodes and time per test position, fingerprints.
@@ -118,6 +121,7 @@ impl Cli {
             Command::Profile(args) => profile::run(args),
             Command::Versus(args) => versus::run(args),
             Command::Tournament(args) => tournament::run(args),
+            Command::Evolve(args) => evolve::run(args),
         }
     }
 }

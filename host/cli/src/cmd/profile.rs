@@ -6,7 +6,8 @@
 //!
 //! PROGRAM is a program of `calc/programs` (built first, as `ti68k build` does), or a
 //! calculator file `.89z`/`.9xz`/`.v2z` with the symbol map its build wrote beside it
-//! (`PROGRAM.sym`).
+//! (`PROGRAM.sym`). A program built with a launcher is profiled itself: its body (the `.89y`
+//! beside the launcher's file), not the launcher.
 //!
 //! ```text
 //! ti68k profile t_c4 --setup "c4_play 3" --setup "c4_play 3" --call "c4_choose 148 1" --svg c4.svg
@@ -17,10 +18,10 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 use clap::Args;
-use ti_build::{build, repository_root, BuildOptions, SymbolMap};
+use ti_build::{build, repository_root, BuildOptions, Installable, SymbolMap};
 use ti_emulator::{Machine, Profile};
 use ti_files::disk::write_atomic;
-use ti_files::{parse_extension, Model, VarFile, VarType};
+use ti_files::{parse_extension, Model};
 
 /// Arguments of `ti68k profile`.
 #[derive(Args, Debug)]
@@ -138,12 +139,16 @@ fn load(args: &ProfileArgs, m: &mut Machine) -> anyhow::Result<SymbolMap> {
         m.load(&built.image)?;
         return Ok(built.symbols);
     }
-    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-    let (model, _) = parse_extension(ext)?;
-    let file = VarFile::from_bytes(&bytes, model)
-        .with_context(|| format!("reading {}", path.display()))?;
-    let Some(variable) = file.variables.iter().find(|v| v.var_type == VarType::ASM) else {
-        bail!("{} holds no ASM program", path.display());
+    parse_extension(ext)?;
+    // The program itself: a launcher's body (beside its file), not the launcher
+    // (docs/building.md#programs-over-24-kb).
+    let program = Installable::from_file(path)?;
+    let data = match &program.body {
+        None => program.program.clone(),
+        Some(body) => ti_build::launcher::parse_body(&body.data)
+            .map_err(|why| anyhow::anyhow!("the body of {}: {why}", path.display()))?
+            .asm
+            .to_vec(),
     };
     let sym = path.with_extension("sym");
     let text = std::fs::read_to_string(&sym).with_context(|| {
@@ -153,7 +158,7 @@ fn load(args: &ProfileArgs, m: &mut Machine) -> anyhow::Result<SymbolMap> {
         )
     })?;
     let symbols = SymbolMap::parse(&text).with_context(|| format!("reading {}", sym.display()))?;
-    m.load_variable_data_with_symbols(&variable.data, &symbols)?;
+    m.load_variable_data_with_symbols(&data, &symbols)?;
     Ok(symbols)
 }
 

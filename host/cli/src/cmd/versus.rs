@@ -28,7 +28,8 @@ pub struct VersusArgs {
     #[command(flatten)]
     link: LinkArgs,
     /// AI 1 (O, moves first): `native:LEVEL` (a level of the ladder played by the computer:
-    /// random, winblock, minimaxD, alphabetaN, expertN) or `native:solver` (perfect play); or a
+    /// random, winblock, minimaxD, alphabetaN, expertN) or `native:solver` (the opening book's
+    /// move for the first 6 stones, then the exact solver's); or a
     /// calculator AI as `ti68k match` takes it (a level of `joueur`, fautif:N, basic:SOURCE, a
     /// calculator file).
     #[arg(long, default_value = "native:solver")]
@@ -107,20 +108,12 @@ pub fn run(args: VersusArgs) -> anyhow::Result<()> {
     let on_calculator = sides.iter().any(|s| matches!(s, Side::Calculator { .. }));
     let outcome = if on_calculator {
         args.link.require_dbus()?;
-        let mut vars = vec![install::launcher(
-            &options.launcher_folder,
-            &install::program_data(args.programs.as_deref(), model, "appel")?,
-        )?];
         let programs = match &args.programs {
             Some(dir) => install::Programs::from_dir(dir, model)?,
             None => install::Programs::build(&std::env::current_dir()?)?,
         };
-        for s in &sides {
-            if let Side::Calculator { ai, folder, .. } = s {
-                let setup = MatchSetup::new(model, [ai.clone(), ai.clone()]);
-                vars.extend(install::ai_variables(&setup, ai, folder, &programs)?);
-            }
-        }
+        let appel = install::built_program(args.programs.as_deref(), model, "appel")?;
+        let vars = versus::variables(model, &sides, &programs, &appel, &options.launcher_folder)?;
         let mut calc = args.link.open()?;
         calc.ready().context("the calculator is not ready")?;
         let bar = progress_bar(&mut calc);

@@ -1,29 +1,31 @@
 //! The calculator variables of a match, and sending them: the arbiter (and the log viewer
 //! `replay`) in its folder, each AI's program in the AI's folder under the AI program's name,
 //! and the settings the programs read (`attente` for the arbiter; `niveau` and `graine` for
-//! `joueur`; `faute` for `fautif`).
+//! `joueur`; `faute` for `fautif`). A program built with a launcher goes with its body
+//! (`ti_build::Installable::variables`, docs/building.md#programs-over-24-kb).
 
 use std::path::Path;
 
 use super::setup::{AiSpec, MatchSetup};
 use super::MatchError;
-use ti_build::{build, repository_root, BuildOptions, ProgramImage};
+use ti_build::{build, repository_root, BuildOptions, Installable};
 use ti_files::{BasicText, Integer, Model, Value, VarFile, VarName, VarPath, VarType, Variable};
 use ti_link::{Cable, Calculator};
 
-/// The project's programs a match uses, as the data of their ASM variables.
+/// The project's programs a match uses, as they are installed (each its ASM variable, and its
+/// body when it is built with a launcher).
 #[derive(Clone, Debug)]
 pub struct Programs {
     /// The arbiter.
-    pub arbitre: Vec<u8>,
+    pub arbitre: Installable,
     /// The AI.
-    pub joueur: Vec<u8>,
+    pub joueur: Installable,
     /// The faulty test AI.
-    pub fautif: Vec<u8>,
+    pub fautif: Installable,
     /// The log viewer.
-    pub replay: Vec<u8>,
+    pub replay: Installable,
     /// A person at the keyboard as an AI.
-    pub humain: Vec<u8>,
+    pub humain: Installable,
 }
 
 /// The programs, by the name of their bin in calc/programs.
@@ -49,38 +51,25 @@ impl Programs {
                     program: program.into(),
                     source: Box::new(e),
                 })?;
-            data.push(image_data(program, &built.image)?);
+            data.push(built.installable());
         }
         Ok(Programs::from_vec(data))
     }
 
     /// Reads the programs from the calculator files `ti68k build` writes into `dir`
     /// (`arbitre.89z`, `joueur.89z`, `fautif.89z`, `replay.89z`, `humain.89z`, or `.9xz`/`.v2z`
-    /// for the other models).
+    /// for the other models; a launcher's body beside it).
     pub fn from_dir(dir: &Path, model: Model) -> Result<Programs, MatchError> {
         let mut data = Vec::new();
         for program in NAMES {
-            let ext = format!("{}z", model.extension_prefix());
-            let path = dir.join(format!("{program}.{ext}"));
-            let file = read_file(&path)?;
-            let var = file
-                .variables
-                .iter()
-                .find(|v| v.var_type == VarType::ASM)
-                .ok_or_else(|| {
-                    MatchError::Setup(format!("{} holds no ASM program", path.display()))
-                })?;
-            data.push(var.data.clone());
+            data.push(program_file(dir, model, program)?);
         }
         Ok(Programs::from_vec(data))
     }
 
-    fn from_vec(mut data: Vec<Vec<u8>>) -> Programs {
-        let humain = data.pop().unwrap_or_default();
-        let replay = data.pop().unwrap_or_default();
-        let fautif = data.pop().unwrap_or_default();
-        let joueur = data.pop().unwrap_or_default();
-        let arbitre = data.pop().unwrap_or_default();
+    fn from_vec(data: Vec<Installable>) -> Programs {
+        let [arbitre, joueur, fautif, replay, humain]: [Installable; 5] =
+            data.try_into().expect("one program for each name");
         Programs {
             arbitre,
             joueur,
@@ -91,10 +80,10 @@ impl Programs {
     }
 }
 
-fn image_data(program: &str, image: &ProgramImage) -> Result<Vec<u8>, MatchError> {
-    image
-        .to_variable_data()
-        .map_err(|e| MatchError::Setup(format!("{program}: {e}")))
+/// The program `dir/name.89z` (or `.9xz`, `.v2z`), with its body when it is a launcher.
+fn program_file(dir: &Path, model: Model, name: &str) -> Result<Installable, MatchError> {
+    let path = dir.join(format!("{name}.{}z", model.extension_prefix()));
+    Installable::from_file(&path).map_err(|e| MatchError::Setup(e.to_string()))
 }
 
 fn read_file(path: &Path) -> Result<VarFile, MatchError> {
@@ -117,8 +106,10 @@ fn value(folder: &str, name: &str, value: Value) -> Result<Variable, MatchError>
         .map_err(|e| MatchError::Setup(format!("{folder}\\{name}: {e}")))
 }
 
-fn program(folder: &str, name: &str, data: &[u8]) -> Result<Variable, MatchError> {
-    Variable::asm_program(path(folder, name)?, data.to_vec())
+/// The variables that install `program` as `folder\name` (with its body for a launcher).
+fn program(folder: &str, name: &str, program: &Installable) -> Result<Vec<Variable>, MatchError> {
+    program
+        .variables(Some(&VarName::new(folder)?), &VarName::new(name)?)
         .map_err(|e| MatchError::Setup(format!("{folder}\\{name}: {e}")))
 }
 
@@ -131,15 +122,13 @@ pub fn variables(
 ) -> Result<Vec<Variable>, MatchError> {
     setup.validate()?;
     let home = &setup.arbiter_folder;
-    let mut vars = vec![
-        program(home, "arbitre", &programs.arbitre)?,
-        program(home, "replay", &programs.replay)?,
-        value(
-            home,
-            "attente",
-            Value::Integer(Integer::from(i64::from(wait_for_key))),
-        )?,
-    ];
+    let mut vars = program(home, "arbitre", &programs.arbitre)?;
+    vars.extend(program(home, "replay", &programs.replay)?);
+    vars.push(value(
+        home,
+        "attente",
+        Value::Integer(Integer::from(i64::from(wait_for_key))),
+    )?);
     for (ai, folder) in setup.ais.iter().zip(&setup.folders) {
         vars.extend(ai_variables(setup, ai, folder, programs)?);
     }
@@ -177,7 +166,7 @@ pub fn ai_variables(
     let mut vars = Vec::new();
     match ai {
         AiSpec::Level { level, seed } => {
-            vars.push(program(folder, &setup.program, &programs.joueur)?);
+            vars.extend(program(folder, &setup.program, &programs.joueur)?);
             vars.push(value(folder, "niveau", Value::Str(level.clone()))?);
             vars.push(value(
                 folder,
@@ -186,7 +175,7 @@ pub fn ai_variables(
             )?);
         }
         AiSpec::Faulty { fault } => {
-            vars.push(program(folder, &setup.program, &programs.fautif)?);
+            vars.extend(program(folder, &setup.program, &programs.fautif)?);
             vars.push(value(
                 folder,
                 "faute",
@@ -202,7 +191,7 @@ pub fn ai_variables(
             )?);
         }
         AiSpec::Human { name } => {
-            vars.push(program(folder, &setup.program, &programs.humain)?);
+            vars.extend(program(folder, &setup.program, &programs.humain)?);
             if let Some(name) = name {
                 vars.push(value(folder, "pseudo", Value::Str(name.clone()))?);
             }
@@ -212,22 +201,16 @@ pub fn ai_variables(
     Ok(vars)
 }
 
-/// The data of the project's program `name` (its ASM variable, without the size word): from
-/// `dir/name.89z` (or `.9xz`, `.v2z`) when `dir` is given, else built from the toolkit
-/// containing the working directory, or the one this tool was built from.
-pub fn program_data(dir: Option<&Path>, model: Model, name: &str) -> Result<Vec<u8>, MatchError> {
+/// The project's program `name` as it is installed: from `dir/name.89z` (or `.9xz`, `.v2z`;
+/// a launcher's body beside it) when `dir` is given, else built from the toolkit containing the
+/// working directory, or the one this tool was built from.
+pub fn built_program(
+    dir: Option<&Path>,
+    model: Model,
+    name: &str,
+) -> Result<Installable, MatchError> {
     match dir {
-        Some(dir) => {
-            let path = dir.join(format!("{name}.{}z", model.extension_prefix()));
-            let file = read_file(&path)?;
-            file.variables
-                .iter()
-                .find(|v| v.var_type == VarType::ASM)
-                .map(|v| v.data.clone())
-                .ok_or_else(|| {
-                    MatchError::Setup(format!("{} holds no ASM program", path.display()))
-                })
-        }
+        Some(dir) => program_file(dir, model, name),
         None => {
             let here = std::env::current_dir()
                 .map_err(|e| MatchError::Setup(format!("the working directory: {e}")))?;
@@ -242,14 +225,14 @@ pub fn program_data(dir: Option<&Path>, model: Model, name: &str) -> Result<Vec<
                 program: name.into(),
                 source: Box::new(e),
             })?;
-            image_data(name, &built.image)
+            Ok(built.installable())
         }
     }
 }
 
-/// The launcher `appel` as the variable `folder\appel`.
-pub fn launcher(folder: &str, data: &[u8]) -> Result<Variable, MatchError> {
-    program(folder, "appel", data)
+/// The program `appel` (which runs one AI call the arbiter's way) as `folder\appel`.
+pub fn launcher(folder: &str, appel: &Installable) -> Result<Vec<Variable>, MatchError> {
+    program(folder, "appel", appel)
 }
 
 /// The TI-BASIC AI whose source text is `source`, as a program in text form named like the AI
@@ -331,13 +314,17 @@ impl Installed {
         wait_for_key: bool,
     ) -> Result<(), MatchError> {
         let vars = variables(setup, programs, wait_for_key)?;
+        // A program, or a launcher's body.
+        let is_program = |v: &Variable| {
+            v.var_type == VarType::ASM || ti_build::launcher::parse_body(&v.data).is_ok()
+        };
         let sent_before = |v: &Variable| {
-            v.var_type == VarType::ASM && self.programs.get(&v.path().to_string()) == Some(&v.data)
+            is_program(v) && self.programs.get(&v.path().to_string()) == Some(&v.data)
         };
         let needed: Vec<Variable> = vars.into_iter().filter(|v| !sent_before(v)).collect();
         calc.send_variables(&needed)
             .map_err(MatchError::link("sending the arbiter and the AIs"))?;
-        for v in needed.into_iter().filter(|v| v.var_type == VarType::ASM) {
+        for v in needed.into_iter().filter(is_program) {
             self.programs.insert(v.path().to_string(), v.data);
         }
         Ok(())
@@ -368,7 +355,7 @@ mod tests {
     use ti_files::VarFile;
 
     fn programs() -> Programs {
-        let asm = |b: u8| vec![0x4E, 0x75, b, 0, 0, 0xF3];
+        let asm = |b: u8| Installable::plain(vec![0x4E, 0x75, b, 0, 0, 0xF3]);
         Programs {
             arbitre: asm(1),
             joueur: asm(2),
@@ -402,10 +389,10 @@ mod tests {
                 "ai2\\faute"
             ]
         );
-        assert_eq!(vars[3].data, programs().joueur);
+        assert_eq!(vars[3].data, programs().joueur.program);
         assert_eq!(
             vars[6].data,
-            programs().fautif,
+            programs().fautif.program,
             "fautif runs as ai2\\joueur"
         );
         assert_eq!(vars[4].value(), Value::Str("minimax3".into()));
@@ -416,9 +403,11 @@ mod tests {
     fn a_users_ai_file_goes_into_the_folder_with_its_program_renamed() {
         let dir = std::env::temp_dir().join(format!("contest-install-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let program =
-            Variable::asm_program(VarPath::parse("games\\myai").unwrap(), programs().joueur)
-                .unwrap();
+        let program = Variable::asm_program(
+            VarPath::parse("games\\myai").unwrap(),
+            programs().joueur.program,
+        )
+        .unwrap();
         let table = Variable::new(
             VarPath::parse("games\\table").unwrap(),
             &Value::Str("x".into()),

@@ -14,6 +14,7 @@ use super::run::{self, wait_until_ready, MatchOutcome, RunOptions};
 use super::setup::{AiSpec, MatchSetup};
 use super::verify;
 use super::MatchError;
+use ti_build::Installable;
 use ti_files::{Integer, Screen, Value, VarName, VarPath, Variable};
 use ti_link::{Cable, Calculator, LinkError};
 
@@ -90,10 +91,9 @@ pub fn arguments(base: &MatchSetup, games: u32, home: &str) -> String {
     args
 }
 
-/// `meta` as the variable `folder\meta`.
-pub fn meta_variable(folder: &str, data: &[u8]) -> Result<Variable, MatchError> {
-    let path = VarPath::new(VarName::new(folder)?, VarName::new("meta")?);
-    Variable::asm_program(path, data.to_vec())
+/// `meta` (as built) as the variable `folder\meta`, with its body if it has a launcher.
+pub fn meta_variables(folder: &str, meta: &Installable) -> Result<Vec<Variable>, MatchError> {
+    meta.variables(Some(&VarName::new(folder)?), &VarName::new("meta")?)
         .map_err(|e| MatchError::Setup(format!("{folder}\\meta: {e}")))
 }
 
@@ -118,12 +118,12 @@ pub fn install<C: Cable>(
     calc: &mut Calculator<C>,
     base: &MatchSetup,
     programs: &Programs,
-    meta: &[u8],
+    meta: &Installable,
     home: &str,
     wait_for_key: bool,
 ) -> Result<(), MatchError> {
     let mut vars = install::variables(base, programs, wait_for_key)?;
-    vars.push(meta_variable(home, meta)?);
+    vars.extend(meta_variables(home, meta)?);
     calc.send_variables(&vars)
         .map_err(MatchError::link("sending meta, the arbiter and the AIs"))
 }
@@ -138,10 +138,17 @@ pub fn run_meta<C: Cable>(
 ) -> Result<MetaOutcome, MatchError> {
     calc.ready()
         .map_err(MatchError::link("checking that the calculator is ready"))?;
+    // meta deletes parties when it starts and stores it last.
+    let mark = var(home, "parties")?;
     let start = Instant::now();
-    calc.run(&var(home, "meta")?, arguments)
-        .map_err(MatchError::link("starting meta"))?;
-    wait_until_ready(calc, options.timeout, options.poll)?;
+    let _ = run::start_and_wait(
+        calc,
+        &var(home, "meta")?,
+        arguments,
+        &mark,
+        options.timeout,
+        options.poll,
+    )?;
     let elapsed = start.elapsed();
     let screen = if options.screenshot {
         let shot = calc
@@ -185,6 +192,13 @@ pub fn read_tally<C: Cable>(calc: &mut Calculator<C>, home: &str) -> Result<Tall
         };
     }
     let [w1, w2, draws, disqualified, played] = counts;
+    if played == run::PENDING {
+        return Err(MatchError::Results(format!(
+            "meta did not start: {home}\\parties still holds the host's pending mark {} (is \
+             it installed as {home}\\meta? the calculator's screen may show an error)",
+            run::PENDING
+        )));
+    }
     Ok(Tally {
         wins: [w1, w2],
         draws,

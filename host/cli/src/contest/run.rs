@@ -12,7 +12,12 @@
 //! `colonne` = 0, 1 or 2 last, once `nom` and `journal` are stored). So results are read only
 //! from an arbiter that ran to the end: a `colonne` still pending (the arbiter did not start) or
 //! absent (it stopped on an error, or could not store its results) is refused with "the arbiter
-//! left no result", never taken from an earlier game.
+//! left no result", never taken from an earlier game. The same mark tells a finished program
+//! from one not started yet ([`wait_until_run`]): TiEmu starved of the processor was seen to
+//! answer a ready check before it had read the keys that start the program. The launcher
+//! `appel` (its `erreur`) and `meta` (its `parties`) are marked the same way. A program still
+//! not started once the calculator has been idle for a while had a key of its command lost
+//! (seen under TiEmu starved of the processor): it is typed once more ([`start_and_wait`]).
 
 use std::time::{Duration, Instant};
 
@@ -82,8 +87,86 @@ pub fn log_payload(data: &[u8]) -> Option<&[u8]> {
     data.strip_suffix(b"\0c4l\0\xF8")
 }
 
-fn var(folder: &str, name: &str) -> Result<VarPath, MatchError> {
+/// `folder\name` as a variable path (the contest's names are always valid ones).
+pub(super) fn var(folder: &str, name: &str) -> Result<VarPath, MatchError> {
     Ok(VarPath::new(VarName::new(folder)?, VarName::new(name)?))
+}
+
+/// How long a calculator may stay idle with a program's mark still [`PENDING`] before
+/// [`wait_until_run`] stops waiting for the program to start.
+pub const START_GRACE: Duration = Duration::from_secs(20);
+
+/// Stores [`PENDING`] in `mark`, the variable a program the host is about to start deletes
+/// when it starts and stores last (the arbiter's `colonne`, the launcher's `erreur`, `meta`'s
+/// `parties`).
+pub fn mark_pending<C: Cable>(calc: &mut Calculator<C>, mark: &VarPath) -> Result<(), MatchError> {
+    calc.set_value(mark, &Value::Integer(Integer::from(PENDING)))
+        .map_err(MatchError::link(format!("marking {mark} as pending")))
+}
+
+/// Whether a mark read back still holds [`PENDING`].
+fn is_pending(value: &Result<Value, LinkError>) -> bool {
+    matches!(value, Ok(Value::Integer(i)) if i.to_i64().ok() == Some(PENDING))
+}
+
+/// Waits until a program the host has just started (its `mark` set by [`mark_pending`]) has
+/// run: the calculator idle and the mark no longer [`PENDING`]. A calculator slower than its
+/// link (an emulator starved of the processor) can answer a ready check before it has read
+/// the keys that start the program; the mark tells "done" from "not started yet", and the host
+/// waits again. Once the calculator has been idle with the mark pending for [`START_GRACE`],
+/// it returns, and the caller's reading of the results says that the program did not start.
+/// A mark that cannot be read (the program stopped on an error before storing it) ends the
+/// wait too. Returns the mark as last read, for the caller to judge.
+pub fn wait_until_run<C: Cable>(
+    calc: &mut Calculator<C>,
+    mark: &VarPath,
+    timeout: Duration,
+    poll: Duration,
+) -> Result<Result<Value, LinkError>, MatchError> {
+    let start = Instant::now();
+    let mut idle_since: Option<Instant> = None;
+    loop {
+        wait_until_ready(calc, timeout.saturating_sub(start.elapsed()), poll)?;
+        let value = calc.get_value(mark);
+        let pending = is_pending(&value);
+        let idle = *idle_since.get_or_insert_with(Instant::now);
+        if !pending || idle.elapsed() >= START_GRACE {
+            return Ok(value);
+        }
+        std::thread::sleep(poll.max(Duration::from_millis(200)));
+    }
+}
+
+/// Starts `program(args)` on the calculator with its `mark` set to [`PENDING`] (see
+/// [`mark_pending`]) and waits until it has run ([`wait_until_run`]). When the mark is still
+/// pending once the calculator has stayed idle for [`START_GRACE`], the program never started:
+/// a key of the typed command was lost (TiEmu starved of the processor was seen to drop one),
+/// so ESC clears any error the half-typed line raised and the command is typed once more.
+/// Returns the mark as last read, for the caller to judge.
+pub fn start_and_wait<C: Cable>(
+    calc: &mut Calculator<C>,
+    program: &VarPath,
+    args: &str,
+    mark: &VarPath,
+    timeout: Duration,
+    poll: Duration,
+) -> Result<Result<Value, LinkError>, MatchError> {
+    let mut tries = 0;
+    loop {
+        tries += 1;
+        mark_pending(calc, mark)?;
+        calc.run(program, args)
+            .map_err(MatchError::link(format!("running {program}({args})")))?;
+        let value = wait_until_run(calc, mark, timeout, poll)?;
+        let pending = is_pending(&value);
+        if !pending || tries == 2 {
+            return Ok(value);
+        }
+        calc.send_key(ti_link::ops::keys::ESC)
+            .map_err(MatchError::link(
+                "pressing ESC before typing the command again",
+            ))?;
+    }
 }
 
 /// Waits until the calculator answers a ready check, for at most `timeout`: one check at a
@@ -125,15 +208,17 @@ pub fn run_match<C: Cable>(
     let home = &setup.arbiter_folder;
     calc.ready()
         .map_err(MatchError::link("checking that the calculator is ready"))?;
-    calc.set_value(
-        &var(home, "colonne")?,
-        &Value::Integer(Integer::from(PENDING)),
-    )
-    .map_err(MatchError::link("marking the arbiter's result as pending"))?;
+    let mark = var(home, "colonne")?;
     let start = Instant::now();
-    calc.run(&var(home, "arbitre")?, &setup.arguments())
-        .map_err(MatchError::link("starting the arbiter"))?;
-    wait_until_ready(calc, options.timeout, options.poll)?;
+    // read_results reads the mark again, with the other results.
+    let _ = start_and_wait(
+        calc,
+        &var(home, "arbitre")?,
+        &setup.arguments(),
+        &mark,
+        options.timeout,
+        options.poll,
+    )?;
     let elapsed = start.elapsed();
     let screen = if options.screenshot {
         let shot = calc

@@ -21,15 +21,16 @@ use calc::connect4::log::{self, GameLog};
 use calc::connect4::protocol::{self, NomIn, Request, Value as PValue};
 use calc::connect4::referee::{Fault, GameResult, Referee};
 use calc::connect4::strategy::Ladder;
-use calc::connect4::{search, Board, Player};
+use calc::connect4::{book, search, Board, Player};
 use calc::Rng;
 
-use super::run::wait_until_ready;
-use super::setup::{self, AiSpec};
+use super::install::{self, Programs};
+use super::run::{start_and_wait, PENDING};
+use super::setup::{self, AiSpec, MatchSetup};
 use super::MatchError;
 use crate::play::connect4::{self as c4, C4Player, Tables};
-use ti_files::{Integer, Model, Value, VarName, VarPath};
-use ti_link::{Cable, Calculator, LinkError};
+use ti_files::{Integer, Model, Value, VarName, VarPath, Variable};
+use ti_link::{Cable, Calculator};
 
 /// The table `joueur` lends its engine (calc/programs/src/bin/joueur.rs): 512 entries.
 pub const JOUEUR_TABLE: usize = 512;
@@ -162,7 +163,19 @@ pub fn play<C: Cable>(
                     MatchError::Setup("a calculator side needs a calculator".into())
                 })?;
                 let t = Instant::now();
-                let r = calculator_call(calc, folder, program, call.colonne, call.nom, options)?;
+                let reads = match call.colonne <= 0 {
+                    true => Reads::ColonneAndNom,
+                    false => Reads::Colonne,
+                };
+                let r = calculator_call(
+                    calc,
+                    folder,
+                    program,
+                    call.colonne,
+                    call.nom,
+                    reads,
+                    options,
+                )?;
                 calls += 1;
                 calc_time += t.elapsed();
                 r
@@ -226,6 +239,7 @@ pub fn play<C: Cable>(
                             program,
                             call.colonne,
                             call.nom,
+                            Reads::Nothing,
                             options,
                         )?;
                     }
@@ -299,7 +313,7 @@ fn native_answer(
             let mut own = |board: &mut Board| -> Result<i64, MatchError> {
                 let mut rng =
                     Rng::new(seed.wrapping_add(u32::from(board.moves()).wrapping_mul(0x9E37_79B9)));
-                let col = c4::choose(C4Player::Solver, board, &mut rng, tables)
+                let col = solver_move(board, &mut rng, tables)
                     .ok_or_else(|| MatchError::Mismatch("the solver found no move".into()))?;
                 let _ = board.play(col);
                 Ok(i64::from(col) + 1)
@@ -319,13 +333,61 @@ fn native_answer(
     }
 }
 
+/// The move of `native:solver` in `board` (0-based; `None` when the game is over): the opening
+/// book's move while the position is in it (at most [`book::max_ply`] stones: the book's moves
+/// were chosen by the exact solver where it proved them within the generator's budget, by the
+/// engine elsewhere: docs/solver.md#the-opening-book), then the exact solver's best move,
+/// random among equals. An exact solve of the first positions of a game takes minutes; past
+/// the book, a whole game's solves took seconds (docs/tournaments.md#native-against-calculator).
+pub fn solver_move(board: &Board, rng: &mut Rng, tables: &mut Tables) -> Option<u8> {
+    if let Some(m) = book::book_move(board) {
+        return Some(m.column);
+    }
+    c4::choose(C4Player::Solver, board, rng, tables)
+}
+
+/// The variables a game of `sides` needs on the calculator: the program `appel` (as built) in
+/// `launcher_folder`, and every calculator side's AI in its folder.
+pub fn variables(
+    model: Model,
+    sides: &[Side; 2],
+    programs: &Programs,
+    appel: &ti_build::Installable,
+    launcher_folder: &str,
+) -> Result<Vec<Variable>, MatchError> {
+    let mut vars = install::launcher(launcher_folder, appel)?;
+    for side in sides {
+        if let Side::Calculator { ai, folder, .. } = side {
+            let setup = MatchSetup::new(model, [ai.clone(), ai.clone()]);
+            vars.extend(install::ai_variables(&setup, ai, folder, programs)?);
+        }
+    }
+    Ok(vars)
+}
+
 fn var(folder: &str, name: &str) -> Result<VarPath, MatchError> {
     Ok(VarPath::new(VarName::new(folder)?, VarName::new(name)?))
 }
 
+/// What the host reads back after a call of a calculator AI.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reads {
+    /// Nothing: an end notice, whose answer changes nothing.
+    Nothing,
+    /// `colonne`: a move call (the referee reads `nom` only on naming calls).
+    Colonne,
+    /// `colonne` and `nom`: a naming call.
+    ColonneAndNom,
+}
+
 /// One call of a calculator AI: `Ok(Ok((colonne, nom)))` with the values it left (a missing
-/// variable as [`Value::Opaque`] of type 0, read as missing), `Ok(Err(n))` when it raised OS
-/// error `n`.
+/// variable, or one not read, as [`missing`]), `Ok(Err(n))` when it raised OS error `n`.
+///
+/// Each exchange over a cable costs a real calculator, or TiEmu, tens to hundreds of
+/// milliseconds (libticalcs2's pauses included), and a request for a missing variable gets no
+/// answer from PedroM (a whole timeout). So the host lists the AI's folder once and receives
+/// only the variables the listing shows and the referee reads: `colonne`, and `nom` on naming
+/// calls.
 #[allow(clippy::type_complexity)]
 fn calculator_call<C: Cable>(
     calc: &mut Calculator<C>,
@@ -333,6 +395,7 @@ fn calculator_call<C: Cable>(
     program: &str,
     colonne: i8,
     nom: NomIn,
+    reads: Reads,
     options: &VersusOptions,
 ) -> Result<Result<(Value, Value), i32>, MatchError> {
     let c = var(folder, "colonne")?;
@@ -355,13 +418,27 @@ fn calculator_call<C: Cable>(
     } else {
         format!("\"{folder}\",\"{program}\"")
     };
-    calc.run(&launcher, &args)
-        .map_err(MatchError::link(format!("running {launcher}({args})")))?;
-    wait_until_ready(calc, options.call_timeout, options.poll)?;
     let erreur = var(&options.launcher_folder, "erreur")?;
-    match calc.get_value(&erreur) {
+    let ended = start_and_wait(
+        calc,
+        &launcher,
+        &args,
+        &erreur,
+        options.call_timeout,
+        options.poll,
+    )?;
+    if reads == Reads::Nothing {
+        return Ok(Ok((missing(), missing())));
+    }
+    match ended {
         Ok(Value::Integer(i)) => match i.to_i64() {
             Ok(0) => {}
+            Ok(PENDING) => {
+                return Err(MatchError::Results(format!(
+                    "{launcher} did not start: {erreur} still holds the host's pending mark \
+                     {PENDING} (is it installed? the calculator's screen may show an error)"
+                )))
+            }
             Ok(e) => return Ok(Err(e.clamp(i32::MIN.into(), i32::MAX.into()) as i32)),
             Err(_) => return Err(MatchError::Results(format!("{erreur} is not a small integer"))),
         },
@@ -377,13 +454,23 @@ fn calculator_call<C: Cable>(
             )))
         }
     }
-    let read = |calc: &mut Calculator<C>, p: &VarPath| match calc.get_value(p) {
-        Ok(v) => Ok(v),
-        Err(LinkError::NotFound { .. }) => Ok(missing()),
-        Err(e) => Err(MatchError::link(format!("reading {p}"))(e)),
+    let listing = calc
+        .list_folder(&VarName::new(folder)?)
+        .map_err(MatchError::link(format!("listing the folder {folder}")))?;
+    let mut read = |p: &VarPath| -> Result<Value, MatchError> {
+        match listing.find(&p.name) {
+            None => Ok(missing()),
+            Some(entry) => calc
+                .recv_variable(p, entry.var_type)
+                .map(|v| v.value())
+                .map_err(MatchError::link(format!("reading {p}"))),
+        }
     };
-    let colonne = read(calc, &c)?;
-    let nom = read(calc, &n)?;
+    let colonne = read(&c)?;
+    let nom = match reads {
+        Reads::ColonneAndNom => read(&n)?,
+        _ => missing(),
+    };
     Ok(Ok((colonne, nom)))
 }
 
@@ -395,7 +482,7 @@ fn missing() -> Value {
     }
 }
 
-/// A variable's value as the protocol sees it (as `calc/programs/src/contest.rs` reads it on
+/// A variable's value as the protocol sees it (as `calc/programs/src/contest/mod.rs` reads it on
 /// the calculator): a whole number as an integer (saturated to 32 bits), a string as its TI
 /// characters.
 pub fn protocol_value<'a>(value: &Value, buf: &'a mut Vec<u8>) -> PValue<'a> {

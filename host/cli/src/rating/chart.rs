@@ -144,6 +144,8 @@ pub fn generations_png(
         chart
             .configure_mesh()
             .x_desc("generation")
+            .x_labels(count.min(20))
+            .x_label_formatter(&|x| format!("{x:.0}"))
             .y_desc(y_desc)
             .label_style(("sans-serif", 15))
             .draw()

@@ -13,7 +13,7 @@
 //! standard errors (95 %). The likelihood of superiority of `a` over `b` is
 //! `Φ((r_a - r_b) / sd(r_a - r_b))` with the covariance of the two.
 //!
-//! Checked against closed forms (`tests` below, and host/cli/tests/ratings.rs): two players
+//! Checked against closed forms (`tests` below): two players
 //! with a score fraction `p` are `400 log10(p / (1 - p))` apart; results that are exactly the
 //! expectations of given ratings give those ratings back.
 

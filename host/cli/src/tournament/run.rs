@@ -53,9 +53,9 @@ pub fn folder(k: usize) -> String {
 pub fn calculator_variables(
     t: &Tournament,
     programs: &Programs,
-    appel: &[u8],
+    appel: &ti_build::Installable,
 ) -> Result<Vec<Variable>, MatchError> {
-    let mut vars = vec![install::launcher("main", appel)?];
+    let mut vars = install::launcher("main", appel)?;
     for (k, e) in t.entrants.iter().enumerate() {
         if let Entrant::Calculator(ai) = e {
             let setup = MatchSetup::new(t.model, [ai.clone(), ai.clone()]);
@@ -169,7 +169,7 @@ pub fn play_all(
                     .map_err(|e| MatchError::Setup(format!("the working directory: {e}")))?,
             )?,
         };
-        let appel = install::program_data(cfg.programs.as_deref(), t.model, "appel")?;
+        let appel = install::built_program(cfg.programs.as_deref(), t.model, "appel")?;
         calculator_variables(t, &programs, &appel)?
     } else {
         Vec::new()

@@ -1,7 +1,9 @@
 //! What several of the command line's behaviour tests share: a contest log as the calculator
-//! keeps it, made from a game played natively.
+//! keeps it, made from a game played natively; running `ti68k` itself.
+#![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 use calc::connect4::log::GameLog;
 use calc::connect4::protocol;
@@ -34,4 +36,23 @@ pub fn journal_file(dir: &Path) -> (PathBuf, Vec<u8>) {
     let path = dir.join("journal.89y");
     ti_files::disk::write_atomic(&path, &file.to_bytes().unwrap()).unwrap();
     (path, native.moves)
+}
+
+/// Runs the `ti68k` binary with `args`, without the cable, model or backtrace settings of the
+/// environment: whether it succeeded, and its standard output then its standard error.
+pub fn ti68k(args: &[&str]) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_ti68k"))
+        .args(args)
+        .env_remove("TI68K_CABLE")
+        .env_remove("TI68K_MODEL")
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE")
+        .output()
+        .unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), text)
 }
