@@ -50,6 +50,7 @@ fn build_sources(test: &str, name: &str, files: &[&str]) -> Option<Built> {
         gcc_opt: "-Os".into(),
         pcrel: true,
         trap_error: 0,
+        body_name: None,
     });
     let built = build(&options).unwrap_or_else(|e| panic!("{test}: building {name}: {e}"));
     assert!(built.warnings.is_empty(), "{test}: {:?}", built.warnings);

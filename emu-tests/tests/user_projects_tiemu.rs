@@ -126,12 +126,7 @@ fn c_joueur_on_pedrom(test: &str, model: Model) {
     let Some(built) = programs::build_program(test, "cjoueur", |_| {}) else {
         return;
     };
-    let ext = format!("{}z", model.extension_prefix());
-    let file = built
-        .files
-        .iter()
-        .find(|f| f.extension().is_some_and(|e| e == ext.as_str()))
-        .expect("a file for the model");
+    let file = built.file(model).expect("a file for the model");
     let won = pedrom_games(test, programs, file, model, 2);
     if won != u32::MAX {
         println!("the C joueur on PedroM ({model}): {won} of 2 games won against winblock");

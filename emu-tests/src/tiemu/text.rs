@@ -9,13 +9,17 @@
 //! AMS), any font including proportional ones, and says which font matched.
 //!
 //! Templates are cached per session. A template that touches the right edge of the screen is
-//! dropped (the text was clipped in that font), and an empty one is an error (the OS drew
-//! nothing, so nothing could be checked).
+//! dropped (the text was clipped in that font), and so is an empty one (PedroM draws nothing of
+//! a text wider than the screen); nothing drawn in any font is an error (nothing could be
+//! checked).
 
 use ti_link::ops::keys;
 
 use super::programs::{drawtext_variable, DRAWTEXT_ROWS};
 use super::{Screen, TiEmu, TiEmuError};
+
+/// How many times the renderer is run before the oracle gives up.
+const RENDER_TRIES: usize = 3;
 
 /// Where the bench stores the renderer on the calculator.
 pub const RENDERER_PATH: &str = "main\\tbtext";
@@ -72,12 +76,14 @@ impl TextTemplates {
     /// Cuts the templates out of a screenshot of the renderer.
     pub fn from_rendering(text: &str, rendering: &Screen) -> Result<TextTemplates, TiEmuError> {
         let mut fonts: [Option<Template>; 3] = [None, None, None];
+        let mut blank = 0;
         for (i, &(y, h)) in DRAWTEXT_ROWS.iter().enumerate() {
             let band = rendering.crop(0, y, rendering.width(), h);
+            // Nothing drawn in one font: PedroM's DrawStr draws nothing at all of a text
+            // wider than the screen (the TI-89 in the large font), so it cannot show there.
             let Some((bx, by, bw, bh)) = band.bounding_box() else {
-                return Err(TiEmuError::Protocol(format!(
-                    "the OS drew nothing for {text:?} in font {i}: its DrawStr or FontSetSys does not work, so the text cannot be checked"
-                )));
+                blank += 1;
+                continue;
             };
             if bx + bw < band.width() {
                 fonts[i] = Some(Template {
@@ -86,6 +92,11 @@ impl TextTemplates {
                     dy: by,
                 });
             }
+        }
+        if blank == DRAWTEXT_ROWS.len() {
+            return Err(TiEmuError::Protocol(format!(
+                "the OS drew nothing for {text:?} in any font: its DrawStr or FontSetSys does not work, so the text cannot be checked"
+            )));
         }
         if fonts.iter().all(Option::is_none) {
             return Err(TiEmuError::Protocol(format!(
@@ -125,6 +136,22 @@ impl TextTemplates {
     }
 }
 
+/// Whether `shot` is the renderer's screen: something drawn in its three bands, nothing
+/// between them nor in the 22 rows below the last (the renderer cleared the screen; the home
+/// screen, or a program's, has something there).
+fn is_rendering(shot: &Screen) -> bool {
+    let (last_y, last_h) = DRAWTEXT_ROWS[DRAWTEXT_ROWS.len() - 1];
+    let below = last_y + last_h;
+    let mut gaps = vec![(below, 22)];
+    for pair in DRAWTEXT_ROWS.windows(2) {
+        let ((y, h), (next, _)) = (pair[0], pair[1]);
+        gaps.push((y + h, next - (y + h)));
+    }
+    let blank = |(y, h): (u32, u32)| shot.crop(0, y, shot.width(), h).bounding_box().is_none();
+    let drawn = DRAWTEXT_ROWS.iter().any(|&band| !blank(band));
+    drawn && gaps.into_iter().all(blank)
+}
+
 impl TiEmu {
     /// How the calculator draws `text` in each font (rendered on the calculator the first time,
     /// then cached). Must be called while no program is running: it runs the renderer.
@@ -135,11 +162,38 @@ impl TiEmu {
         let renderer = drawtext_variable(RENDERER_PATH, text)?;
         self.send_variables(std::slice::from_ref(&renderer))?;
         let path = renderer.path();
-        self.calc().run(&path, "")?;
-        // The renderer waits for a key: its screen is stable once it has drawn.
-        let shot = self.wait_for_stable_screen()?.ok_or_else(|| {
-            TiEmuError::Protocol("the text renderer never showed a stable screen".into())
-        })?;
+        // The renderer waits for a key: its screen is stable once it has drawn. A calculator
+        // starved of the processor may lose a key of the typed command (an error screen) or
+        // show a stable screen before reading the keys (the home screen): only a screen drawn
+        // by the renderer is taken, and the command is typed again after ESC if none comes.
+        let mut last = None;
+        let mut shot = None;
+        for _ in 0..RENDER_TRIES {
+            self.calc().run(&path, "")?;
+            let start = std::time::Instant::now();
+            while start.elapsed() < super::SETTLE_TIMEOUT {
+                match self.wait_for_stable_screen()? {
+                    Some(s) if is_rendering(&s) => {
+                        shot = Some(s);
+                        break;
+                    }
+                    other => last = other.or(last),
+                }
+                std::thread::sleep(std::time::Duration::from_millis(300));
+            }
+            if shot.is_some() {
+                break;
+            }
+            self.calc().send_key(keys::ESC)?;
+            self.wait_for_stable_screen()?;
+        }
+        let Some(shot) = shot else {
+            let saved = last.and_then(|s| self.keep_screenshot(&s, "text-renderer").ok());
+            return Err(TiEmuError::Protocol(format!(
+                "the text renderer never showed its screen for {text:?} in {RENDER_TRIES} runs (last screen: {})",
+                saved.map_or("none stable".into(), |p| p.display().to_string())
+            )));
+        };
         self.calc().send_key(keys::ENTER)?;
         let templates = TextTemplates::from_rendering(text, &shot)?;
         self.text_cache.push(templates.clone());
@@ -211,6 +265,31 @@ mod tests {
                 y: 19
             })
         );
+    }
+
+    #[test]
+    fn a_font_left_blank_is_a_text_too_wide_for_it() {
+        let mut rendering = Screen::blank(160, 100);
+        draw(&mut rendering, 0, 1, &["#"]); // font 0
+        draw(&mut rendering, 0, 13, &["##"]); // font 1; font 2 left blank
+        let t = TextTemplates::from_rendering("x", &rendering).unwrap();
+        assert!(t.fonts[0].is_some() && t.fonts[1].is_some());
+        assert!(t.fonts[2].is_none());
+    }
+
+    #[test]
+    fn only_the_renderers_screen_is_a_rendering() {
+        let mut rendering = Screen::blank(160, 100);
+        draw(&mut rendering, 0, 1, &["#"]);
+        draw(&mut rendering, 0, 30, &["##"]);
+        assert!(is_rendering(&rendering));
+        assert!(!is_rendering(&Screen::blank(160, 100)));
+        let mut home = rendering.clone();
+        draw(&mut home, 10, 50, &["#"]); // the home screen's history area
+        assert!(!is_rendering(&home));
+        let mut between = rendering;
+        draw(&mut between, 0, 8, &["#"]);
+        assert!(!is_rendering(&between));
     }
 
     #[test]

@@ -30,11 +30,7 @@ fn program_file(test: &str, program: &str, model: Model) -> Option<PathBuf> {
     let mut options = BuildOptions::new(root, program);
     options.out_dir = Some(PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("tiemu-programs"));
     let built = build(&options).unwrap_or_else(|e| panic!("{test}: building {program}: {e}"));
-    let ext = format!("{}z", model.extension_prefix());
-    built
-        .files
-        .into_iter()
-        .find(|f| f.extension().is_some_and(|e| e == ext.as_str()))
+    built.file(model).cloned()
 }
 
 fn hello_runs(test: &str, model: Model, mut t: TiEmu) {

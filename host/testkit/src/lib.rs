@@ -1,6 +1,7 @@
 //! What the tests of every crate share: locating the repository and a crate's test data,
 //! scratch folders, the C oracles (tools/oracle) built against Debian's tilibs, and reading
-//! the tables of a docs/ page ([`doc_table_rows`]) for tests that hold the docs to the code.
+//! the tables of a docs/ page ([`doc_table_rows`]) for tests that hold the docs to the code,
+//! and killing a long run part-way for the tests of resumable runs ([`kill_when`]).
 //!
 //! A test that cannot run here (a missing peer: TiEmu, an assembler, libtifiles2...) skips
 //! loudly with [`skip`]: it prints why on the real stderr, which `cargo test` does not
@@ -14,8 +15,9 @@ use std::collections::HashMap;
 use std::io::Write;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Child, Command};
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 /// Oracles already built by this test binary (tests run on several threads).
 static BUILT: Mutex<Option<HashMap<String, PathBuf>>> = Mutex::new(None);
@@ -229,6 +231,29 @@ pub fn code_blocks(markdown: &str) -> Vec<CodeBlock> {
         }
     }
     blocks
+}
+
+/// Waits until `ready()` (a resumable run has written enough, say), then kills `child` and
+/// reaps it: the "killed part-way" half of a resume test. Fails if the child ends first (its
+/// stderr shown when it was piped) or if `limit` passes; `what` names the run in the message.
+pub fn kill_when(child: &mut Child, mut ready: impl FnMut() -> bool, limit: Duration, what: &str) {
+    let start = Instant::now();
+    while !ready() {
+        if let Some(status) = child.try_wait().unwrap() {
+            let mut stderr = String::new();
+            if let Some(mut pipe) = child.stderr.take() {
+                let _ = std::io::Read::read_to_string(&mut pipe, &mut stderr);
+            }
+            panic!("{what} ended ({status}) before it could be killed:\n{stderr}");
+        }
+        assert!(
+            start.elapsed() < limit,
+            "{what}: not ready to be killed after {limit:?}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    let _ = child.wait();
 }
 
 #[cfg(test)]

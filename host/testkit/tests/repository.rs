@@ -1,6 +1,7 @@
 //! Checks of the repository as a whole, which no single crate owns:
 //! - the repository stands on its own: no file refers to a document outside it, and every
-//!   `docs/<page>.md` (with its `#anchor`) that a file names exists;
+//!   `docs/<page>.md` (with its `#anchor`) that a file names exists, and so does every file of
+//!   the repository a file names by its path (`calc/...`, `host/...`, `emu-tests/...`);
 //! - one version of each dependency the crates share (Cargo.lock).
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -134,6 +135,61 @@ fn every_document_and_anchor_a_file_names_exists() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn every_repository_file_a_file_names_exists() {
+    let root = testkit::repo_root();
+    let mut problems = Vec::new();
+    for path in repository_files(&root).iter().filter(|p| is_text(p)) {
+        let Ok(text) = std::fs::read_to_string(path) else {
+            continue;
+        };
+        let rel = path.strip_prefix(&root).unwrap().display().to_string();
+        for (n, line) in text.lines().enumerate() {
+            for named in repository_paths(line) {
+                if !root.join(&named).exists() {
+                    problems.push(format!("{rel}:{}: no file {named}", n + 1));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The repository files a line names by their path from the root: a word that starts with one
+/// of the top folders and ends in a source or text file's extension. A line that cites GCC4TI
+/// names that project's tree (its `tools/`), not this one's.
+fn repository_paths(line: &str) -> Vec<String> {
+    const TOPS: [&str; 5] = ["calc/", "host/", "emu-tests/", "tools/", ".ci/"];
+    const EXTENSIONS: [&str; 11] = [
+        "rs", "md", "c", "h", "S", "s", "toml", "txt", "py", "ld", "sh",
+    ];
+    if line.contains("GCC4TI") {
+        return Vec::new();
+    }
+    let in_path = |c: char| c.is_alphanumeric() || "_./-".contains(c);
+    let mut found = Vec::new();
+    let mut at = 0;
+    while at < line.len() {
+        let rest = &line[at..];
+        let starts = TOPS.iter().any(|t| rest.starts_with(t));
+        let boundary = line[..at].chars().last().is_none_or(|c| !in_path(c));
+        if !(starts && boundary) {
+            at += rest.chars().next().map_or(1, char::len_utf8);
+            continue;
+        }
+        let word: String = rest.chars().take_while(|&c| in_path(c)).collect();
+        at += word.len();
+        let word = word.trim_end_matches('.');
+        let named_file = word
+            .rsplit_once('.')
+            .is_some_and(|(stem, ext)| !stem.ends_with('/') && EXTENSIONS.contains(&ext));
+        if named_file {
+            found.push(word.to_string());
+        }
+    }
+    found
 }
 
 /// The `docs/<page>.md[#anchor]` a line names; inside docs/, also the Markdown links to a

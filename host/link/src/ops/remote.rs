@@ -88,6 +88,9 @@ impl<C: Cable> Calculator<C> {
     pub fn run(&mut self, path: &VarPath, args: &str) -> Result<(), LinkError> {
         self.pause(self.delays.around_run);
         self.go_home()?;
+        // A calculator still clearing its home screen can drop the next key (PedroM in a TiEmu
+        // slowed by a busy machine lost the command's first character): let it finish first.
+        self.pause(self.delays.around_run);
         self.type_text(&path.to_string())?;
         self.send_key(keys::LEFT_PAREN)?;
         self.type_text(args)?;
