@@ -96,12 +96,8 @@ fn matches_complete(test: &str, model: Model, system: System) {
     ];
     let templates: Vec<_> = texts.iter().map(|s| t.text_templates(s).unwrap()).collect();
     let program = format!("{}\\replay", setup.arbiter_folder);
-    let start = t.run(&program, "").unwrap().screen;
-    assert!(
-        templates[0].find_in(&start).is_some(),
-        "{}:\n{start:?}",
-        texts[0]
-    );
+    t.start_showing(&program, "", &[&templates[0]])
+        .unwrap_or_else(|e| panic!("{}: {e}", texts[0]));
     t.press_keys(&[13]).unwrap();
     let first = t.wait_for_stable_screen().unwrap().unwrap();
     assert!(

@@ -190,8 +190,7 @@ pub fn help_and_resign(t: &mut TiEmu) -> Result<(Shots, Screen), TiEmuError> {
         END,
     ];
     let mut p = Play::new(t, "entropy", &texts)?;
-    let menu = p.t.run("main\\entropy", "")?.screen;
-    p.expect(&menu, &["New Entropy", "Computer", MENU])?;
+    let menu = p.start("main\\entropy", "", &["New Entropy", "Computer", MENU])?;
     // Player 2: a person.
     for k in [Key::Down, Key::Down, Key::Left, Key::Up, Key::Up] {
         p.press(k, &[MENU])?;
@@ -260,14 +259,13 @@ pub fn computers_on_pedrom(t: &mut TiEmu, computers: Computers) -> Result<Finish
         Ok(settings) => settings,
         Err(_) => {
             // No settings yet: the program saves its defaults when it is left.
-            p.t.run("main\\entropy", "")?;
+            p.start("main\\entropy", "", &["New Entropy", MENU])?;
             p.leave(Key::Esc)?;
             p.settings("entsave", "ens")?
         }
     };
     let keys = computers.keys(&before);
-    let menu = p.t.run("main\\entropy", "")?.screen;
-    p.expect(&menu, &["New Entropy", MENU])?;
+    p.start("main\\entropy", "", &["New Entropy", MENU])?;
     let (&start, setup) = keys.split_last().expect("F1 at least");
     for &k in setup {
         p.press(k, &[MENU, OPTIONS])?;

@@ -105,8 +105,11 @@ pub fn on_pedrom(t: &mut TiEmu) -> Result<(Shots, Screen), TiEmuError> {
         &score,
     ];
     let mut p = Play::new(t, "othello", &texts)?;
-    let menu = p.t.run("main\\othello", "")?.screen;
-    p.expect(&menu, &["Othello", "Human", "Medium 7s", MENU])?;
+    p.start(
+        "main\\othello",
+        "",
+        &["Othello", "Human", "Medium 7s", MENU],
+    )?;
     p.press(Key::Down, &[MENU])?;
     p.press(Key::Down, &[MENU])?;
     let menu = p.press(Key::Left, &["Easy 7s"])?;

@@ -108,6 +108,21 @@ impl<'t> Play<'t> {
         Ok(())
     }
 
+    /// Runs `path(args)` and waits until every one of `texts` (rendered in [`Play::new`]) is
+    /// on the screen: that screen ([`TiEmu::start_showing`], which types the command again
+    /// when a key of it was lost).
+    pub(super) fn start(
+        &mut self,
+        path: &str,
+        args: &str,
+        texts: &[&str],
+    ) -> Result<Screen, TiEmuError> {
+        let templates: Vec<TextTemplates> =
+            texts.iter().map(|t| self.template(t).clone()).collect();
+        let refs: Vec<&TextTemplates> = templates.iter().collect();
+        self.t.start_showing(path, args, &refs)
+    }
+
     /// Presses `key` (the program waits for one), then waits until the screen has changed
     /// and shows one of the texts of `waiting` (the program waits for the next key: its
     /// status line says what to press), and is stable: that screen. The screens are taken
@@ -212,8 +227,7 @@ pub fn morpion(t: &mut TiEmu) -> Result<Shots, TiEmuError> {
     const END: &str = "ENTER:new game ESC:menu";
     let texts = ["Tic-Tac-Toe", "Human", "Hard", MENU, TURN, "O wins!", END];
     let mut p = Play::new(t, "morpion", &texts)?;
-    let menu = p.t.run("main\\morpion", "")?.screen;
-    p.expect(&menu, &["Tic-Tac-Toe", "Human", "Hard", MENU])?;
+    let menu = p.start("main\\morpion", "", &["Tic-Tac-Toe", "Human", "Hard", MENU])?;
     let game = p.press(Key::Enter, &[TURN])?;
     p.expect(&game, &[TURN])?;
     p.press(ttt_digit(0), &[TURN])?;
@@ -286,8 +300,11 @@ pub fn puiss4(t: &mut TiEmu) -> Result<Shots, TiEmuError> {
         "won!",
     ];
     let mut p = Play::new(t, "puiss4", &texts)?;
-    let menu = p.t.run("main\\puiss4", "")?.screen;
-    p.expect(&menu, &["Connect Four", "Human", "Expert 7s", MENU])?;
+    let menu = p.start(
+        "main\\puiss4",
+        "",
+        &["Connect Four", "Human", "Expert 7s", MENU],
+    )?;
     let game = p.press(Key::Enter, &[TURN])?;
     let mut playing = None;
     let mut last = game;
@@ -346,10 +363,7 @@ pub fn contest_with_a_person(
         &Value::Integer(ti_files::Integer::from(run::PENDING)),
     )?;
     let start = Instant::now();
-    let asked =
-        p.t.run(&format!("{home}\\arbitre"), &setup.arguments())?
-            .screen;
-    p.expect(&asked, &["Name?"])?;
+    let asked = p.start(&format!("{home}\\arbitre"), &setup.arguments(), &["Name?"])?;
     for c in name.bytes() {
         p.press(Key::Char(c), &["Name?"])?;
     }

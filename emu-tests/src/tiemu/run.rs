@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 
 use ti_files::VarPath;
 
-use super::{Screen, TextMatch, TiEmu, TiEmuError};
+use super::{Screen, TextMatch, TextTemplates, TiEmu, TiEmuError};
 
 /// How long a run may take to reach a stable screen.
 pub const SETTLE_TIMEOUT: Duration = Duration::from_secs(15);
@@ -33,6 +33,11 @@ pub const SETTLE_TIMEOUT: Duration = Duration::from_secs(15);
 const SETTLE_STEP: Duration = Duration::from_millis(300);
 /// Per-byte timeout of a screenshot while waiting (the calculator may be busy).
 const SHOT_TIMEOUT: Duration = Duration::from_millis(800);
+/// How many times [`TiEmu::run_expecting_texts`] and [`TiEmu::start_showing`] type a
+/// program's command when its text does not come.
+const RUN_TRIES: usize = 3;
+/// How long [`TiEmu::start_showing`] waits for a program's first screen.
+const START_WAIT: Duration = Duration::from_secs(10);
 
 /// What a run looked like.
 #[derive(Clone, Debug)]
@@ -165,7 +170,9 @@ impl TiEmu {
     }
 
     /// Runs `path(args)` (already on the calculator) and checks that every one of `texts` is on
-    /// the screen afterwards; returns the screen and where each text is.
+    /// the screen afterwards; returns the screen and where each text is. The program must print
+    /// and end: when a text is missing it is run again, [`RUN_TRIES`] times in all (a key of
+    /// the command may have been lost), and the last failure is the error.
     pub fn run_expecting_texts(
         &mut self,
         path: &str,
@@ -178,24 +185,78 @@ impl TiEmu {
             .iter()
             .map(|t| self.text_templates(t))
             .collect::<Result<Vec<_>, _>>()?;
-        let report = self.run(path, args)?;
         let name = path.rsplit('\\').next().unwrap_or(path);
-        let saved = self.keep_screenshot(&report.screen, name)?;
-        let mut found = Vec::new();
-        for t in &templates {
-            match t.find_in(&report.screen) {
-                Some(m) => found.push(m),
-                None => {
-                    return Err(TiEmuError::TextNotFound {
-                        text: t.text.clone(),
-                        program: path.to_string(),
-                        screenshot: saved,
-                        screen: format!("{:?}", report.screen),
-                    })
-                }
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            let report = self.run(path, args)?;
+            let saved = self.keep_screenshot(&report.screen, name)?;
+            let missing = templates
+                .iter()
+                .find(|t| t.find_in(&report.screen).is_none());
+            let Some(missing) = missing else {
+                let found = templates
+                    .iter()
+                    .filter_map(|t| t.find_in(&report.screen))
+                    .collect();
+                return Ok((report.screen, found));
+            };
+            let err = TiEmuError::TextNotFound {
+                text: missing.text.clone(),
+                program: path.to_string(),
+                screenshot: saved,
+                screen: format!("{:?}", report.screen),
+            };
+            // A calculator starved of the processor (TiEmu on a busy machine) sometimes loses
+            // a key of the typed command, and the OS shows an error instead of the program's
+            // text: these programs print and end, so the command is typed again.
+            if tries >= RUN_TRIES {
+                return Err(err);
             }
+            eprintln!("{err}; the command typed again");
         }
-        Ok((report.screen, found))
+    }
+
+    /// Runs `path(args)` on the home screen and waits until every one of `texts` is on the
+    /// screen: that screen (the program's first, which waits for a key). A calculator starved
+    /// of the processor (TiEmu on a busy machine) sometimes loses a key of the typed command,
+    /// and PedroM answers with an error in its history ("Undefined var" for `man\\puiss4()`):
+    /// when the texts have not come within [`START_WAIT`], ESC is pressed and the command typed
+    /// again, [`RUN_TRIES`] times in all. The error names the first text missing from the last
+    /// screen, which is kept as `<program>-missing`.
+    pub fn start_showing(
+        &mut self,
+        path: &str,
+        args: &str,
+        texts: &[&TextTemplates],
+    ) -> Result<Screen, TiEmuError> {
+        let shows_all = |screen: &Screen| texts.iter().all(|t| t.find_in(screen).is_some());
+        let name = path.rsplit('\\').next().unwrap_or(path);
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            let mut screen = self.run(path, args)?.screen;
+            let since = Instant::now();
+            while !shows_all(&screen) && since.elapsed() < START_WAIT {
+                std::thread::sleep(SETTLE_STEP);
+                screen = self.x_screenshot()?;
+            }
+            let Some(missing) = texts.iter().find(|t| t.find_in(&screen).is_none()) else {
+                return Ok(screen);
+            };
+            let err = TiEmuError::TextNotFound {
+                text: missing.text.clone(),
+                program: path.to_string(),
+                screenshot: self.keep_screenshot(&screen, &format!("{name}-missing"))?,
+                screen: format!("{screen:?}"),
+            };
+            if tries >= RUN_TRIES {
+                return Err(err);
+            }
+            eprintln!("{err}; ESC, and the command typed again");
+            self.press_keys(&[ti_link::ops::keys::ESC])?;
+            self.wait_for_stable_screen()?;
+        }
     }
 
     /// Whether `screen` shows the boot banner again (PedroM only; see the module doc).
