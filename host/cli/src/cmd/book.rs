@@ -29,7 +29,9 @@ pub struct BookArgs {
     /// The deepest position (stones on the board) that gets an entry.
     #[arg(long, default_value_t = Settings::default().max_ply, value_parser = clap::value_parser!(u8).range(0..=12))]
     max_ply: u8,
-    /// The solver's node budget for one column of one position.
+    /// The solver's node budget for one column of one position; the default (a trillion) is
+    /// in effect no limit: every move is proven (the built-in book takes 2 billion nodes in
+    /// all).
     #[arg(long, default_value_t = Settings::default().solve_nodes)]
     solve_nodes: u64,
     /// log2 of the number of entries of the solver's table (8 bytes each).
