@@ -10,6 +10,18 @@ pub mod fixture;
 pub mod games;
 pub mod tiemu;
 
+/// True when the cross toolchain (GCC for the 68000 and its tools) is installed; otherwise
+/// `test` is skipped loudly (`testkit::skip`, a failure under `TI68K_REQUIRE_PEERS=1`) and this
+/// returns false.
+pub fn require_cross_toolchain(test: &str) -> bool {
+    if ti_build::tools::Tools::available() {
+        true
+    } else {
+        testkit::skip(test, "the cross toolchain is missing (run tools/setup)");
+        false
+    }
+}
+
 /// Reports that `test`, which needs the user's TI ROM for `model`, is skipped because the
 /// environment variable naming it is not set. Always a loud skip, never a failure: no TI ROM
 /// can be shipped, so CI has none.

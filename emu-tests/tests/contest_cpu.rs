@@ -120,6 +120,19 @@ fn play(m: &mut Machine, setup: &MatchSetup, label: &str) -> (MatchOutcome, Vec<
     )
 }
 
+/// Plays the match of `setup` on `m` ([`play`]) and fails unless the core accepts its
+/// results (`ti68k::contest::verify`), showing the game's log when it does not.
+fn play_verified(
+    m: &mut Machine,
+    setup: &MatchSetup,
+    label: &str,
+) -> (MatchOutcome, Vec<(String, u64)>) {
+    let (outcome, calls) = play(m, setup, label);
+    verify::check(setup, &outcome)
+        .unwrap_or_else(|e| panic!("{label}: {e}\n{}", outcome.render().unwrap()));
+    (outcome, calls)
+}
+
 #[test]
 fn contest_games_in_the_harness_agree_with_the_core() {
     let test = "contest_games_in_the_harness_agree_with_the_core";
@@ -135,9 +148,7 @@ fn contest_games_in_the_harness_agree_with_the_core() {
         let setup = MatchSetup::new(model, [AiSpec::level(a, 31), AiSpec::level(b, 47)]);
         let mut m = machine(&images, &setup);
         let label = format!("{model} {a} vs {b}");
-        let (outcome, calls) = play(&mut m, &setup, &label);
-        verify::check(&setup, &outcome)
-            .unwrap_or_else(|e| panic!("{label}: {e}\n{}", outcome.render().unwrap()));
+        let (outcome, calls) = play_verified(&mut m, &setup, &label);
         let game = outcome.game().unwrap();
         // Two naming calls, one call per move after the first, two end notices.
         assert_eq!(calls.len(), game.moves.len() + 3, "{label}: {calls:?}");
@@ -175,9 +186,7 @@ fn contest_games_with_joueur_built_for_speed_through_its_launcher() {
         let setup = MatchSetup::new(model, [AiSpec::level(a, 5), AiSpec::level(b, 9)]);
         let mut m = machine(&images, &setup);
         let label = format!("{model} {a} vs {b}, joueur built for speed");
-        let (outcome, calls) = play(&mut m, &setup, &label);
-        verify::check(&setup, &outcome)
-            .unwrap_or_else(|e| panic!("{label}: {e}\n{}", outcome.render().unwrap()));
+        let (outcome, calls) = play_verified(&mut m, &setup, &label);
         assert!(
             m.transcript().names().contains(&"trap #11 function 0xF"),
             "{label}"

@@ -23,11 +23,11 @@ use calc::entropy::moves::{attack_code, OPENING};
 use calc::entropy::rules::Attack;
 use calc::entropy::{Game, Level, Phase, Variant};
 use emu_tests::ai::ent::{self, Move, Position};
-use emu_tests::ai::{millis, thousands, Costs, CYCLES_PER_MS};
+use emu_tests::ai::Costs;
 use emu_tests::games::entropy::{end_texts, last_game, tally_after, Computers, ATTACK};
 use emu_tests::games::keys::{Key, Script};
 use emu_tests::games::saved::{Settings, GAME_FIRST};
-use games::{expect, screen, thinking_cycles, Calculator};
+use games::{expect, print_move_cycles, screen, thinking_cycles, Calculator};
 use ti_files::{Model, Value};
 
 use Key::{Back, Clear, Down, Enter, Esc, Left, Quit, Right, Up, F};
@@ -46,23 +46,6 @@ fn check_end(label: &str, screen: &ti_files::Screen, settings: &Settings) -> Gam
     }
     println!("{label}: {texts:?}");
     game
-}
-
-/// Prints the cycles of the computer's moves of a run; fails if one is over 10 s at 12 MHz.
-fn report(label: &str, cycles: &[u64]) {
-    if cycles.is_empty() {
-        return;
-    }
-    let worst = *cycles.iter().max().unwrap();
-    let mean = cycles.iter().sum::<u64>() / cycles.len() as u64;
-    println!(
-        "{label}: {} computer moves, mean {} cycles ({:.1} ms), worst {} ({:.1} ms at 12 MHz)",
-        cycles.len(),
-        thousands(mean),
-        millis(mean),
-        thousands(worst),
-        millis(worst)
-    );
 }
 
 /// The bytes of a position's game, as `entropy` keeps them: the opening, then the moves.
@@ -216,14 +199,7 @@ fn entia_checks(test: &str, positions: &[Position], expert_step: usize) {
         }
     }
     println!("{}", costs.table());
-    for cost in &costs.rows {
-        assert!(
-            cost.max < 10_000 * CYCLES_PER_MS,
-            "{}: {} cycles, over 10 s at 12 MHz",
-            cost.ai,
-            cost.max
-        );
-    }
+    costs.assert_max_under(10_000);
 }
 
 /// Positions of both variants: `early` in the first four moves of a game (the most empty
@@ -339,7 +315,7 @@ fn entropy(test: &str, model: Model) {
     assert_eq!([settings.name(0), settings.name(1)], ["Ann", "Bob"]);
     let game = check_end(&label, screen(&p, end), &settings);
     assert_eq!(game.variant(), Variant::New);
-    report(&format!("{model} two computers"), &thinking_cycles(&calc.m));
+    print_move_cycles(&format!("{model} two computers"), &thinking_cycles(&calc.m));
 
     // 2. The classic rules (player 1's defence easy), set with the keys of the PedroM
     // scenario (emu_tests::games::entropy::Computers): two computers play a whole game; QUIT
@@ -367,7 +343,7 @@ fn entropy(test: &str, model: Model) {
         settings.tally(),
         tally_after(before.tally(), game.outcome(), 0)
     );
-    report(&format!("{model} classic"), &thinking_cycles(&calc.m));
+    print_move_cycles(&format!("{model} classic"), &thinking_cycles(&calc.m));
 
     // 3. The help on, New Entropy, two people: a whole game with slides.
     let mut s = Script::new();
@@ -446,7 +422,7 @@ fn entropy(test: &str, model: Model) {
         expect(&label, screen(&p, q), &["Bob wins", "(resigned)"]);
     }
     assert_eq!(&calc.settings().bytes[ATTACK + 2..ATTACK + 4], &[0, 2]);
-    report(
+    print_move_cycles(
         &format!("{model} against the computer (easy, hard, expert)"),
         &thinking_cycles(&calc.m),
     );

@@ -17,10 +17,12 @@ use calc::connect4::Player;
 use calc::tictactoe::{Board as TttBoard, Mark, Status};
 use calc::Rng;
 use emu_tests::ai::c4::{board as c4_board, book_positions, random_positions_between};
-use emu_tests::ai::{millis, thousands, Costs, CYCLES_PER_MS};
+use emu_tests::ai::Costs;
 use emu_tests::games::keys::{Key, Script};
 use emu_tests::games::saved::{FIRST, KINDS, PAUSE};
-use games::{expect, expect_not, screen, thinking_cycles, Calculator};
+use games::{
+    expect, expect_not, print_move_cycles, program_cycles, screen, thinking_cycles, Calculator,
+};
 use ti_files::Model;
 
 use Key::{Back, Clear, Down, Enter, Esc, Left, Quit, Right, Up, F};
@@ -34,23 +36,6 @@ fn digit(cell: u8) -> Key {
 fn ttt_game(first: Mark, cells: &[u8]) -> (Vec<Key>, Status) {
     let board = TttBoard::from_moves(first, cells).expect("a game");
     (cells.iter().map(|&c| digit(c)).collect(), board.status())
-}
-
-/// Prints the cycles of the computer's moves of a run.
-fn report(label: &str, cycles: &[u64]) {
-    if cycles.is_empty() {
-        return;
-    }
-    let worst = *cycles.iter().max().unwrap();
-    let mean = cycles.iter().sum::<u64>() / cycles.len() as u64;
-    println!(
-        "{label}: {} computer moves, mean {} cycles ({:.1} ms), worst {} ({:.1} ms at 12 MHz)",
-        cycles.len(),
-        thousands(mean),
-        millis(mean),
-        thousands(worst),
-        millis(worst)
-    );
 }
 
 fn morpion(test: &str, model: Model) {
@@ -103,7 +88,7 @@ fn morpion(test: &str, model: Model) {
         screen(&p, end),
         &["O wins!", "ENTER:new game ESC:menu"],
     );
-    report(&format!("{model} morpion hard"), &thinking_cycles(&calc.m));
+    print_move_cycles(&format!("{model} morpion hard"), &thinking_cycles(&calc.m));
     let saved = calc.settings();
     assert_eq!(saved.version, 1);
     assert_eq!((saved.name(0), saved.name(1)), ("Ann".into(), "Bob".into()));
@@ -185,7 +170,7 @@ fn morpion(test: &str, model: Model) {
         expect(&label, s, &["Simple", "Easy"]);
     }
     expect(&label, screen(&p, perfect), &["Draw!", "Medium", "Hard"]);
-    report(
+    print_move_cycles(
         &format!("{model} morpion computers"),
         &thinking_cycles(&calc.m),
     );
@@ -304,14 +289,7 @@ fn p4ia_levels(test: &str, random: usize, book: usize) {
         }
     }
     println!("{}", costs.table());
-    for cost in &costs.rows {
-        assert!(
-            cost.max < 10_000 * CYCLES_PER_MS,
-            "{}: {} cycles, over 10 s at 12 MHz",
-            cost.ai,
-            cost.max
-        );
-    }
+    costs.assert_max_under(10_000);
 }
 
 #[test]
@@ -543,27 +521,21 @@ fn puiss4(test: &str, model: Model) {
 /// Prints the cycles of each side's computer moves of the last run (`p4ia`'s runs, which
 /// alternate between the sides, the side that moves first first; `None`: a person).
 fn report_p4ia(label: &str, calc: &mut Calculator, sides: &[Option<&str>; 2]) {
-    let runs: Vec<u64> = calc
-        .m
-        .take_runs()
-        .into_iter()
-        .filter(|r| r.program.ends_with("p4ia"))
-        .map(|r| r.cycles)
-        .collect();
+    let runs = program_cycles(&mut calc.m, "p4ia");
     match sides {
         [Some(a), Some(b)] => {
             let (even, odd): (Vec<_>, Vec<_>) =
                 runs.iter().enumerate().partition(|(i, _)| i % 2 == 0);
-            report(
+            print_move_cycles(
                 &format!("{label}: {a}"),
                 &even.iter().map(|(_, c)| **c).collect::<Vec<_>>(),
             );
-            report(
+            print_move_cycles(
                 &format!("{label}: {b}"),
                 &odd.iter().map(|(_, c)| **c).collect::<Vec<_>>(),
             );
         }
-        [None, Some(a)] | [Some(a), None] => report(&format!("{label}: {a}"), &runs),
+        [None, Some(a)] | [Some(a), None] => print_move_cycles(&format!("{label}: {a}"), &runs),
         [None, None] => {}
     }
 }

@@ -20,12 +20,7 @@ use ti68k::contest::setup::{AiSpec, MatchSetup};
 use ti_emulator::link::{EmuCable, EmuOptions};
 use ti_files::{Integer, Model, Value, VarPath};
 use ti_link::{Calculator, Delays};
-
-fn calc(model: Model) -> Calculator<EmuCable> {
-    let mut c = Calculator::new(EmuCable::start(EmuOptions::new(model)).unwrap(), model);
-    c.delays = Delays::NONE;
-    c
-}
+use versus_checks::{emu_calculator, int};
 
 fn options() -> RunOptions {
     RunOptions {
@@ -40,17 +35,10 @@ fn meta_data() -> ti_build::Installable {
     install::built_program(None, Model::Ti89, "meta").unwrap()
 }
 
-fn int(c: &mut Calculator<EmuCable>, path: &str) -> Option<i64> {
-    match c.get_value(&VarPath::parse(path).unwrap()) {
-        Ok(Value::Integer(i)) => Some(i.to_i64().unwrap()),
-        _ => None,
-    }
-}
-
 /// Runs `meta` on `base` for `games` games on a fresh calculator, then the same games one by
 /// one on it: the shared check of the TiEmu twin (`common/versus_checks.rs`).
 fn meta_equals_the_games(programs: &Programs, base: &MatchSetup, games: u32) -> Tally {
-    let mut c = calc(base.model);
+    let mut c = emu_calculator(base.model);
     versus_checks::meta_equals_the_games(&mut c, programs, &meta_data(), base, games, &options())
         .tally
 }
@@ -89,7 +77,7 @@ fn meta_refuses_wrong_arguments_and_stops_without_an_arbiter() {
         [AiSpec::level("random", 1), AiSpec::level("random", 2)],
     );
     let data = meta_data();
-    let mut c = calc(Model::Ti89);
+    let mut c = emu_calculator(Model::Ti89);
     meta::install(&mut c, &base, programs, &data, "main", false).unwrap();
     // A tally of a first run, then runs with wrong arguments: no tally is left behind.
     meta::run_meta(&mut c, "main", "\"ai1\",\"ai2\",1", &options()).unwrap();
@@ -206,7 +194,7 @@ fn meta_runs_on_a_calculator_kept_in_a_state_file() {
             &options(),
         )
         .unwrap_or_else(|e| panic!("{test}: {e}"));
-        let mut one = calc(base.model);
+        let mut one = emu_calculator(base.model);
         install::install(&mut one, &base, programs, false).unwrap();
         let (expected, _) = meta::play_one_by_one(&mut one, &base, 10, &options()).unwrap();
         eprintln!("{test}: meta {:?}, one by one {expected:?}", run.tally);

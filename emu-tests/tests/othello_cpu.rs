@@ -14,10 +14,10 @@ mod programs;
 use calc::othello::player::{replay, Ai};
 use calc::othello::{Board, Colour, Squares, Status};
 use calc::Rng;
-use emu_tests::ai::{millis, thousands, CYCLES_PER_MS};
+use emu_tests::ai::CYCLES_PER_MS;
 use emu_tests::games::keys::{Key, Script};
 use emu_tests::games::othello::{core_choice, path, CURSOR_START};
-use games::{expect, expect_not, screen, Calculator};
+use games::{expect, expect_not, print_move_cycles, program_cycles, screen, Calculator};
 use ti_files::Model;
 
 use Key::{Down, Enter, Esc, Left, Right, F};
@@ -374,29 +374,14 @@ fn othello(test: &str, model: Model) {
     expect(&label, screen(&p, 2), &["resume"]);
 }
 
-/// Prints the cycles of the last run's computer moves (`othia`'s whole runs).
+/// Prints the cycles of the last run's computer moves (`othia`'s whole runs); fails if one is
+/// over 10 s at 12 MHz.
 fn report(label: &str, calc: &mut Calculator) {
-    let runs: Vec<u64> = calc
-        .m
-        .take_runs()
-        .into_iter()
-        .filter(|r| r.program.ends_with("othia"))
-        .map(|r| r.cycles)
-        .collect();
-    if runs.is_empty() {
-        return;
+    let runs = program_cycles(&mut calc.m, "othia");
+    print_move_cycles(label, &runs);
+    if let Some(&worst) = runs.iter().max() {
+        assert!(worst < 10_000 * CYCLES_PER_MS, "{label}: over 10 s");
     }
-    let worst = *runs.iter().max().unwrap();
-    let mean = runs.iter().sum::<u64>() / runs.len() as u64;
-    println!(
-        "{label}: {} computer moves, mean {} cycles ({:.1} ms), worst {} ({:.1} ms at 12 MHz)",
-        runs.len(),
-        thousands(mean),
-        millis(mean),
-        thousands(worst),
-        millis(worst)
-    );
-    assert!(worst < 10_000 * CYCLES_PER_MS, "{label}: over 10 s");
 }
 
 #[test]

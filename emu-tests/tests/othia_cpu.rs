@@ -11,7 +11,7 @@ mod programs;
 use calc::othello::player::{replay, Ai};
 use calc::othello::{Board, Squares, Status};
 use calc::Rng;
-use emu_tests::ai::{thousands, Costs, CYCLES_PER_MS};
+use emu_tests::ai::Costs;
 use emu_tests::games::othello::core_choice;
 use games::Calculator;
 use ti_files::Model;
@@ -130,14 +130,7 @@ fn othia_levels(test: &str, count: usize) {
         }
     }
     println!("{}", costs.table());
-    for cost in &costs.rows {
-        assert!(
-            cost.max < 10_000 * CYCLES_PER_MS,
-            "{}: {} cycles, over 10 s at 12 MHz",
-            cost.ai,
-            thousands(cost.max)
-        );
-    }
+    costs.assert_max_under(10_000);
 }
 
 #[test]

@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 
 use calc::connect4::{Board, Player};
 use emu_tests::fixture::{assemble_fixture, require_binutils};
+use emu_tests::require_cross_toolchain;
 use emu_tests::tiemu::programs;
 use ti68k::cable::CableChoice;
 use ti68k::contest::install::{self, Programs};
@@ -55,22 +56,13 @@ fn centre_file(test: &str) -> Option<PathBuf> {
     Some(path)
 }
 
-fn toolchain(test: &str) -> bool {
-    if ti_build::tools::Tools::available() {
-        true
-    } else {
-        testkit::skip(test, "the cross toolchain is missing (run tools/setup)");
-        false
-    }
-}
-
 #[test]
 fn a_user_assembly_ai_plays_whole_games() {
     let test = "a_user_assembly_ai_plays_whole_games";
     let Some(centre) = centre_file(test) else {
         return;
     };
-    if !toolchain(test) {
+    if !require_cross_toolchain(test) {
         return;
     }
     let model = Model::Ti89;
@@ -301,7 +293,7 @@ fn a_tournament_of_eight_with_a_user_ai_is_killed_and_resumed() {
     let Some(centre) = centre_file(test) else {
         return;
     };
-    if !toolchain(test) {
+    if !require_cross_toolchain(test) {
         return;
     }
     let ais: Vec<String> = [
@@ -338,7 +330,7 @@ fn a_long_tournament_of_eight_with_a_user_ai() {
     let Some(centre) = centre_file(test) else {
         return;
     };
-    if !toolchain(test) {
+    if !require_cross_toolchain(test) {
         return;
     }
     let ais: Vec<String> = [

@@ -25,16 +25,8 @@ use std::time::Duration;
 
 use contest_common::programs;
 use ti68k::contest::versus::VersusOptions;
-use ti_emulator::link::{EmuCable, EmuOptions};
 use ti_files::Model;
-use ti_link::{Calculator, Delays};
-use versus_checks::{native, on_calculator, same_game};
-
-fn calc(model: Model) -> Calculator<EmuCable> {
-    let mut c = Calculator::new(EmuCable::start(EmuOptions::new(model)).unwrap(), model);
-    c.delays = Delays::NONE;
-    c
-}
+use versus_checks::{emu_calculator, native, on_calculator, same_game};
 
 fn options() -> VersusOptions {
     VersusOptions {
@@ -59,7 +51,7 @@ fn versus_plays_the_same_game_on_the_emulator_and_natively() {
     for model in [Model::Ti89, Model::V200] {
         for (a, sa, b, sb) in games {
             let sides = [on_calculator(a, sa, "ai1"), native(b, sb)];
-            let mut c = calc(model);
+            let mut c = emu_calculator(model);
             versus_checks::install(&mut c, model, programs, &sides);
             let label = format!("{test} {model} {a} vs native {b}");
             same_game(&mut c, model, &sides, &options(), &label);
@@ -70,7 +62,7 @@ fn versus_plays_the_same_game_on_the_emulator_and_natively() {
         on_calculator("alphabeta1000", 3, "ai1"),
         on_calculator("winblock", 6, "ai2"),
     ];
-    let mut c = calc(model);
+    let mut c = emu_calculator(model);
     versus_checks::install(&mut c, model, programs, &sides);
     same_game(&mut c, model, &sides, &options(), &format!("{test} both"));
 }
@@ -91,7 +83,7 @@ fn versus_runs_joueur_over_24_kb_through_its_launcher() {
         on_calculator("alphabeta1000", 3, "ai1"),
         native("winblock", 6),
     ];
-    let mut c = calc(model);
+    let mut c = emu_calculator(model);
     versus_checks::install(&mut c, model, &programs, &sides);
     same_game(&mut c, model, &sides, &options(), test);
 }
@@ -111,7 +103,7 @@ fn versus_native_solver_against_the_calculator_expert() {
         } else {
             [expert, solver]
         };
-        let mut c = calc(model);
+        let mut c = emu_calculator(model);
         versus_checks::install(&mut c, model, programs, &sides);
         let outcome = same_game(
             &mut c,
@@ -132,7 +124,7 @@ fn versus_launcher_reports_the_ai_errors() {
         return;
     };
     for model in [Model::Ti89, Model::V200] {
-        let mut c = calc(model);
+        let mut c = emu_calculator(model);
         versus_checks::launcher_reports_errors(
             &mut c,
             model,

@@ -195,6 +195,18 @@ impl Costs {
         }
     }
 
+    /// Fails unless every row's longest call is under `limit_ms` milliseconds at 12 MHz.
+    pub fn assert_max_under(&self, limit_ms: u64) {
+        for cost in &self.rows {
+            assert!(
+                cost.max < limit_ms * CYCLES_PER_MS,
+                "{}: {} cycles, over {limit_ms} ms at 12 MHz",
+                cost.ai,
+                thousands(cost.max)
+            );
+        }
+    }
+
     /// The report as a Markdown table: calls, mean and max cycles, the same in milliseconds
     /// at 12 MHz, nodes, cycles per node, nodes per second, and the target beside them with
     /// whether it is met.

@@ -29,8 +29,17 @@ use ti68k::contest::setup::{parse_level, AiSpec, MatchSetup};
 use ti68k::contest::verify;
 use ti68k::contest::versus::{self, Side, VersusOptions, VersusOutcome};
 use ti68k::play::connect4::{C4Player, Tables};
+use ti_emulator::link::{EmuCable, EmuOptions};
 use ti_files::{Model, Value, VarPath};
-use ti_link::{Cable, Calculator};
+use ti_link::{Cable, Calculator, Delays};
+
+/// The project's emulator as a calculator of `model` (`EmuCable`: the CPU harness answering
+/// the link), with no delays between the link's packets.
+pub fn emu_calculator(model: Model) -> Calculator<EmuCable> {
+    let mut c = Calculator::new(EmuCable::start(EmuOptions::new(model)).unwrap(), model);
+    c.delays = Delays::NONE;
+    c
+}
 
 /// A side played by the computer: `native:LEVEL` or `native:solver`.
 pub fn native(level: &str, seed: u32) -> Side {
@@ -185,7 +194,8 @@ pub fn launcher_reports_errors<C: Cable>(
         .unwrap_or_else(|e| panic!("{label}: the calculator answers: {e}"));
 }
 
-fn int<C: Cable>(c: &mut Calculator<C>, path: &str) -> Option<i64> {
+/// The integer in the calculator's variable `path`, or `None` when it holds none.
+pub fn int<C: Cable>(c: &mut Calculator<C>, path: &str) -> Option<i64> {
     match c.get_value(&VarPath::parse(path).unwrap()) {
         Ok(Value::Integer(i)) => Some(i.to_i64().unwrap()),
         _ => None,

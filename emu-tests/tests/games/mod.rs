@@ -3,6 +3,7 @@
 //! the cycles of the computer's moves.
 #![allow(dead_code)]
 
+use emu_tests::ai::{millis, thousands};
 use emu_tests::games::keys::Script;
 use emu_tests::games::saved::Settings;
 use ti_emulator::{find_text, Machine, Prompt};
@@ -134,4 +135,31 @@ pub fn thinking_cycles(m: &Machine) -> Vec<u64> {
         }
     }
     out
+}
+
+/// The cycles of each whole run of the program whose name ends with `program` (an AI program
+/// such as `othia`) since the machine's runs were last taken.
+pub fn program_cycles(m: &mut Machine, program: &str) -> Vec<u64> {
+    m.take_runs()
+        .into_iter()
+        .filter(|r| r.program.ends_with(program))
+        .map(|r| r.cycles)
+        .collect()
+}
+
+/// Prints how many computer moves `cycles` holds, their mean and their worst, in cycles and in
+/// milliseconds at 12 MHz; prints nothing when there are none.
+pub fn print_move_cycles(label: &str, cycles: &[u64]) {
+    let Some(&worst) = cycles.iter().max() else {
+        return;
+    };
+    let mean = cycles.iter().sum::<u64>() / cycles.len() as u64;
+    println!(
+        "{label}: {} computer moves, mean {} cycles ({:.1} ms), worst {} ({:.1} ms at 12 MHz)",
+        cycles.len(),
+        thousands(mean),
+        millis(mean),
+        thousands(worst),
+        millis(worst)
+    );
 }

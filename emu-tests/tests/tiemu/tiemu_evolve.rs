@@ -13,10 +13,10 @@ use calc::connect4::tuning::{Tuned, Tuning};
 use ti68k::contest::install::{self, Programs};
 use ti68k::contest::setup::{AiSpec, MatchSetup};
 use ti68k::contest::versus::{self, Side, VersusOptions, JOUEUR_TABLE};
-use ti68k::evolve::play::poids_variable;
+use ti68k::evolve::play::{poids_variable, poids_variable_of_bytes};
 use ti68k::play::connect4::Tables;
 use ti_build::tools::Tools;
-use ti_files::{Integer, Model, Value, VarName, VarPath, VarType, Variable};
+use ti_files::{Integer, Model, Value, VarName, VarPath};
 
 use super::common::{done, pedrom as boot};
 
@@ -59,15 +59,9 @@ fn tiemu_joueur_plays_with_tuned_weights_on_pedrom() {
     let mut tables = Tables::new();
 
     // A damaged poids: another version.
-    let mut bytes = Tuning::DEFAULT.encode().to_vec();
+    let mut bytes = Tuning::DEFAULT.encode();
     bytes[0] = 7;
-    bytes.extend_from_slice(b"\0c4w\0\xF8");
-    let bad = Variable::from_data(
-        VarPath::new(VarName::new("e1").unwrap(), VarName::new("poids").unwrap()),
-        VarType::OTH,
-        bytes,
-    )
-    .unwrap();
+    let bad = poids_variable_of_bytes("e1", &bytes).unwrap();
     t.calc().send_variable(&bad).unwrap();
     let outcome = versus::play(Some(t.calc()), model, &sides, &mut tables, &options)
         .unwrap_or_else(|e| panic!("{test}: {e}\n{}", t.log_tail()));

@@ -10,6 +10,7 @@
 
 #![deny(unsafe_code)]
 
+pub mod append_file;
 pub mod bench;
 pub mod book;
 pub mod cable;

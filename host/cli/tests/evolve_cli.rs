@@ -8,39 +8,20 @@
 //! it) rather than play or crash. Needs the cross toolchain (the calculator programs are
 //! built once, cached): skipped loudly without it.
 
+mod common;
+
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
+use common::{cross_toolchain, parsed_lines, ti68k_in_repo};
+
 use ti68k::evolve::output::{tuning_of_variable, WeightsFile};
 use ti68k::evolve::record::GameLine;
 
-fn ti68k() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_ti68k"));
-    c.current_dir(testkit::repo_root());
-    c
-}
-
-fn toolchain(test: &str) -> bool {
-    if ti_build::tools::Tools::available() {
-        true
-    } else {
-        testkit::skip(test, "the cross toolchain is missing (run tools/setup)");
-        false
-    }
-}
-
-fn games_in(path: &Path) -> Vec<GameLine> {
-    std::fs::read_to_string(path)
-        .unwrap_or_default()
-        .lines()
-        .filter_map(GameLine::parse)
-        .collect()
-}
-
 /// The command of a small run writing into `dir`.
 fn small_run(dir: &Path) -> Command {
-    let mut c = ti68k();
+    let mut c = ti68k_in_repo();
     c.args([
         "evolve",
         "--population",
@@ -86,13 +67,16 @@ fn run_to_end(dir: &Path) -> String {
 #[test]
 fn a_small_evolution_resumes_after_a_kill_and_writes_its_outputs() {
     let test = "a_small_evolution_resumes_after_a_kill_and_writes_its_outputs";
-    if !toolchain(test) {
+    if !cross_toolchain(test) {
         return;
     }
     // The whole run.
     let whole = testkit::scratch!("evolve_whole");
     let whole_out = run_to_end(&whole);
-    assert_eq!(games_in(&whole.join("results.txt")).len(), GAMES);
+    assert_eq!(
+        parsed_lines(&whole.join("results.txt"), GameLine::parse).len(),
+        GAMES
+    );
 
     // The same run, killed, cut, resumed.
     let cut = testkit::scratch!("evolve_cut");
@@ -104,20 +88,20 @@ fn a_small_evolution_resumes_after_a_kill_and_writes_its_outputs() {
         .unwrap();
     testkit::kill_when(
         &mut child,
-        || games_in(&results).len() >= 4,
+        || parsed_lines(&results, GameLine::parse).len() >= 4,
         Duration::from_secs(600),
         "the small run",
     );
     // Cut the last line in the middle, as a kill during a write would.
     let text = std::fs::read_to_string(&results).unwrap();
     std::fs::write(&results, &text[..text.len() - 3]).unwrap();
-    let kept = games_in(&results).len();
+    let kept = parsed_lines(&results, GameLine::parse).len();
     let resumed = run_to_end(&cut);
     assert!(
         resumed.contains(&format!("({} played now)", GAMES - kept)),
         "{resumed}"
     );
-    let games = games_in(&results);
+    let games = parsed_lines(&results, GameLine::parse);
     assert_eq!(games.len(), GAMES, "every game once");
     let mut keys: Vec<String> = games.iter().map(|g| format!("{:?}", g.key)).collect();
     keys.sort();
@@ -166,7 +150,7 @@ fn a_small_evolution_resumes_after_a_kill_and_writes_its_outputs() {
 #[test]
 fn bad_settings_and_another_run_s_file_are_refused() {
     let dir = testkit::scratch!("evolve_refused");
-    let out = ti68k()
+    let out = ti68k_in_repo()
         .args(["evolve", "--level", "minimax3", "--results"])
         .arg(dir.join("r.txt"))
         .output()
@@ -179,7 +163,7 @@ fn bad_settings_and_another_run_s_file_are_refused() {
         "# ti68k evolve 1\n# model ti89\n# level expert2000\n",
     )
     .unwrap();
-    let out = ti68k()
+    let out = ti68k_in_repo()
         .args(["evolve", "--programs", "/nonexistent", "--results"])
         .arg(dir.join("r.txt"))
         .output()
@@ -188,7 +172,7 @@ fn bad_settings_and_another_run_s_file_are_refused() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("it holds another run"), "{err}");
     std::fs::write(dir.join("w.toml"), "open1 = 1\n").unwrap();
-    let out = ti68k()
+    let out = ti68k_in_repo()
         .args(["evolve", "--start"])
         .arg(dir.join("w.toml"))
         .output()
@@ -206,10 +190,10 @@ fn joueur_given_a_damaged_poids_raises_error_40_and_is_disqualified() {
     use ti68k::contest::setup::{AiSpec, MatchSetup};
     use ti68k::contest::versus::{self, Side, VersusOptions};
     use ti68k::play::connect4::Tables;
-    use ti_files::{Model, VarName, VarPath, VarType, Variable};
+    use ti_files::Model;
 
     let test = "joueur_given_a_damaged_poids_raises_error_40_and_is_disqualified";
-    if !toolchain(test) {
+    if !cross_toolchain(test) {
         return;
     }
     let model = Model::Ti89;
@@ -245,14 +229,7 @@ fn joueur_given_a_damaged_poids_raises_error_40_and_is_disqualified() {
     let mut weight = Tuning::DEFAULT.encode();
     weight[6..8].copy_from_slice(&5000i16.to_be_bytes());
     for bytes in [version, weight] {
-        let mut data = bytes.to_vec();
-        data.extend_from_slice(b"\0c4w\0\xF8");
-        let var = Variable::from_data(
-            VarPath::new(VarName::new("e1").unwrap(), VarName::new("poids").unwrap()),
-            VarType::OTH,
-            data,
-        )
-        .unwrap();
+        let var = ti68k::evolve::play::poids_variable_of_bytes("e1", &bytes).unwrap();
         calc.send_variable(&var).unwrap();
         let outcome = versus::play(Some(&mut calc), model, &sides, &mut tables, &options).unwrap();
         match outcome.result {
@@ -281,11 +258,11 @@ fn joueur_given_a_damaged_poids_raises_error_40_and_is_disqualified() {
 #[ignore]
 fn the_long_run() {
     let test = "the_long_run";
-    if !toolchain(test) {
+    if !cross_toolchain(test) {
         return;
     }
     let dir = testkit::scratch!("evolve_long");
-    let out = ti68k()
+    let out = ti68k_in_repo()
         .args([
             "evolve",
             "--population",
@@ -318,7 +295,10 @@ fn the_long_run() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert_eq!(games_in(&dir.join("evolve.txt")).len(), 5 * 48 + 60);
+    assert_eq!(
+        parsed_lines(&dir.join("evolve.txt"), GameLine::parse).len(),
+        5 * 48 + 60
+    );
 }
 
 /// The best weights of the long run against the start, natively (the same players as on the
@@ -334,7 +314,7 @@ fn native_check_of_the_long_run_s_weights() {
     use calc::connect4::strategy;
     use calc::connect4::tuning::{Tuned, Tuning};
     use calc::connect4::Player;
-    use ti68k::rating::{self, FitOptions, Results};
+    use ti68k::evolve::run::final_match_ratings;
 
     let best = Weights::from_array([1, 4, 2, 11, 12, 1]);
     let start = Weights::DEFAULT;
@@ -376,17 +356,7 @@ fn native_check_of_the_long_run_s_weights() {
         }
     }
     let games = f64::from(2 * openings);
-    let mut table = Results::new(vec!["start".into(), "best".into()]);
-    table.add(1, 0, points, games);
-    let r = rating::fit(
-        &table,
-        &FitOptions {
-            anchor: 0,
-            anchor_rating: 0.0,
-            prior: 1.0,
-        },
-    )
-    .unwrap();
+    let r = final_match_ratings(points, games, 1.0).unwrap();
     println!(
         "best against start natively: {wins} won, {draws} drawn, {} lost, {points} of {games} \
          ({:.1} %), Elo {:+.0} ± {:.0} (95 %)",

@@ -5,41 +5,21 @@
 //! against a native one, its log checked and replayed. Needs the cross toolchain (the
 //! calculator programs are built once, cached): skipped loudly without it.
 
-use std::path::Path;
+mod common;
+
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
+use common::{cross_toolchain, parsed_lines, ti68k_in_repo};
+
 use ti68k::tournament::record::GameRecord;
-
-fn ti68k() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_ti68k"));
-    c.current_dir(testkit::repo_root());
-    c
-}
-
-fn toolchain(test: &str) -> bool {
-    if ti_build::tools::Tools::available() {
-        true
-    } else {
-        testkit::skip(test, "the cross toolchain is missing (run tools/setup)");
-        false
-    }
-}
-
-fn games_in(path: &Path) -> Vec<GameRecord> {
-    std::fs::read_to_string(path)
-        .unwrap_or_default()
-        .lines()
-        .filter_map(GameRecord::parse)
-        .collect()
-}
 
 const AIS: [&str; 4] = ["native:random", "winblock", "native:winblock", "minimax3"];
 
 #[test]
 fn a_killed_tournament_resumes_to_the_end() {
     let test = "a_killed_tournament_resumes_to_the_end";
-    if !toolchain(test) {
+    if !cross_toolchain(test) {
         return;
     }
     let dir = testkit::scratch!(test);
@@ -53,7 +33,7 @@ fn a_killed_tournament_resumes_to_the_end() {
             .args(AIS);
     };
     // First run: killed once a few games are in the file.
-    let mut first = ti68k();
+    let mut first = ti68k_in_repo();
     args(&mut first);
     let mut child = first
         .stdout(Stdio::null())
@@ -62,22 +42,22 @@ fn a_killed_tournament_resumes_to_the_end() {
         .unwrap();
     testkit::kill_when(
         &mut child,
-        || games_in(&results).len() >= 3,
+        || parsed_lines(&results, GameRecord::parse).len() >= 3,
         Duration::from_secs(600),
         "the tournament",
     );
-    let before = games_in(&results).len();
+    let before = parsed_lines(&results, GameRecord::parse).len();
     assert!((3..24).contains(&before), "{before} games before the kill");
 
     // Second run: resumes.
-    let mut second = ti68k();
+    let mut second = ti68k_in_repo();
     args(&mut second);
     let out = second.output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stdout}\n{stderr}");
     assert!(stderr.contains("resuming"), "{stderr}");
-    let games = games_in(&results);
+    let games = parsed_lines(&results, GameRecord::parse);
     let mut indexes: Vec<u32> = games.iter().map(|g| g.index).collect();
     indexes.sort();
     assert_eq!(
@@ -94,12 +74,12 @@ fn a_killed_tournament_resumes_to_the_end() {
     assert_eq!(&png[1..4], b"PNG");
     // A third run has nothing left to play and says the same.
     let out = {
-        let mut c = ti68k();
+        let mut c = ti68k_in_repo();
         args(&mut c);
         c.output().unwrap()
     };
     assert!(out.status.success());
-    assert_eq!(games_in(&results).len(), 24);
+    assert_eq!(parsed_lines(&results, GameRecord::parse).len(), 24);
     eprintln!("{test}:\n{stdout}");
 }
 
@@ -108,7 +88,7 @@ fn a_results_file_of_another_tournament_is_refused() {
     let dir = testkit::scratch!("a_results_file_of_another_tournament_is_refused");
     let results = dir.join("results.txt");
     std::fs::write(&results, "# ti68k tournament 1\n# model ti89\n# rounds 9\n# seed 1\n# entrant native:random\n# entrant native:winblock\n").unwrap();
-    let out = ti68k()
+    let out = ti68k_in_repo()
         .args(["tournament", "--results"])
         .arg(&results)
         .args(["native:random", "native:minimax3"])
@@ -122,12 +102,12 @@ fn a_results_file_of_another_tournament_is_refused() {
 #[test]
 fn a_calculator_ai_plays_a_native_one_from_the_computer() {
     let test = "a_calculator_ai_plays_a_native_one_from_the_computer";
-    if !toolchain(test) {
+    if !cross_toolchain(test) {
         return;
     }
     let dir = testkit::scratch!(test);
     let log = dir.join("game.89y");
-    let out = ti68k()
+    let out = ti68k_in_repo()
         .args([
             "versus",
             "--cable",
@@ -151,7 +131,7 @@ fn a_calculator_ai_plays_a_native_one_from_the_computer() {
         stdout.contains("checked: the log agrees with the core's referee"),
         "{stdout}"
     );
-    let replay = ti68k().arg("replay").arg(&log).output().unwrap();
+    let replay = ti68k_in_repo().arg("replay").arg(&log).output().unwrap();
     assert!(replay.status.success());
     let shown = String::from_utf8_lossy(&replay.stdout);
     assert!(

@@ -78,6 +78,20 @@ fn is_text(path: &Path) -> bool {
         .is_some_and(|e| binary.contains(&e) || e.len() == 3 && e.starts_with(['8', '9', 'v']))
 }
 
+/// Calls `visit` on each line of every text file of the repository at `root`, with the file's
+/// path from the root and the line's number (from 1).
+fn for_each_text_line(root: &Path, mut visit: impl FnMut(&str, usize, &str)) {
+    for path in repository_files(root).iter().filter(|p| is_text(p)) {
+        let Ok(text) = std::fs::read_to_string(path) else {
+            continue;
+        };
+        let rel = path.strip_prefix(root).unwrap().display().to_string();
+        for (n, line) in text.lines().enumerate() {
+            visit(&rel, n + 1, line);
+        }
+    }
+}
+
 #[test]
 fn no_file_refers_to_a_document_outside_the_repository() {
     let root = testkit::repo_root();
@@ -94,19 +108,13 @@ fn no_file_refers_to_a_document_outside_the_repository() {
     ]
     .into();
     let mut problems = Vec::new();
-    for path in repository_files(&root).iter().filter(|p| is_text(p)) {
-        let Ok(text) = std::fs::read_to_string(path) else {
-            continue;
-        };
-        let rel = path.strip_prefix(&root).unwrap().display().to_string();
-        for (n, line) in text.lines().enumerate() {
-            for name in &outside {
-                if line.contains(name.as_str()) {
-                    problems.push(format!("{rel}:{}: names {name:?}", n + 1));
-                }
+    for_each_text_line(&root, |rel, n, line| {
+        for name in &outside {
+            if line.contains(name.as_str()) {
+                problems.push(format!("{rel}:{n}: names {name:?}"));
             }
         }
-    }
+    });
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
@@ -115,25 +123,18 @@ fn every_document_and_anchor_a_file_names_exists() {
     let root = testkit::repo_root();
     let pages = doc_anchors(&root);
     let mut problems = Vec::new();
-    for path in repository_files(&root).iter().filter(|p| is_text(p)) {
-        let Ok(text) = std::fs::read_to_string(path) else {
-            continue;
-        };
-        let rel = path.strip_prefix(&root).unwrap().display().to_string();
-        let in_docs = rel.starts_with("docs/");
-        for (n, line) in text.lines().enumerate() {
-            for (page, anchor) in doc_references(line, in_docs) {
-                match pages.get(&page) {
-                    None => problems.push(format!("{rel}:{}: no page {page}", n + 1)),
-                    Some(anchors) => {
-                        if let Some(a) = anchor.filter(|a| !anchors.contains(a)) {
-                            problems.push(format!("{rel}:{}: no anchor {page}#{a}", n + 1));
-                        }
+    for_each_text_line(&root, |rel, n, line| {
+        for (page, anchor) in doc_references(line, rel.starts_with("docs/")) {
+            match pages.get(&page) {
+                None => problems.push(format!("{rel}:{n}: no page {page}")),
+                Some(anchors) => {
+                    if let Some(a) = anchor.filter(|a| !anchors.contains(a)) {
+                        problems.push(format!("{rel}:{n}: no anchor {page}#{a}"));
                     }
                 }
             }
         }
-    }
+    });
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
@@ -141,19 +142,13 @@ fn every_document_and_anchor_a_file_names_exists() {
 fn every_repository_file_a_file_names_exists() {
     let root = testkit::repo_root();
     let mut problems = Vec::new();
-    for path in repository_files(&root).iter().filter(|p| is_text(p)) {
-        let Ok(text) = std::fs::read_to_string(path) else {
-            continue;
-        };
-        let rel = path.strip_prefix(&root).unwrap().display().to_string();
-        for (n, line) in text.lines().enumerate() {
-            for named in repository_paths(line) {
-                if !root.join(&named).exists() {
-                    problems.push(format!("{rel}:{}: no file {named}", n + 1));
-                }
+    for_each_text_line(&root, |rel, n, line| {
+        for named in repository_paths(line) {
+            if !root.join(&named).exists() {
+                problems.push(format!("{rel}:{n}: no file {named}"));
             }
         }
-    }
+    });
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 

@@ -71,7 +71,13 @@ impl Job {
 
 /// The variable `folder\poids` holding `tuning` (custom data of type `c4w`).
 pub fn poids_variable(folder: &str, tuning: &Tuning) -> Result<Variable, MatchError> {
-    let mut data = tuning.encode().to_vec();
+    poids_variable_of_bytes(folder, &tuning.encode())
+}
+
+/// The variable `folder\poids` holding `bytes` as they are (custom data of type `c4w`): the
+/// encoding of a tuning, or bytes a test has damaged.
+pub fn poids_variable_of_bytes(folder: &str, bytes: &[u8]) -> Result<Variable, MatchError> {
+    let mut data = bytes.to_vec();
     data.push(0);
     data.extend_from_slice(POIDS_TYPE.as_bytes());
     data.extend_from_slice(&[0, 0xF8]);

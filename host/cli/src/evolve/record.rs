@@ -19,12 +19,12 @@
 //! a line whose weights are not the ones the run rebuilds, is refused.
 
 use std::collections::HashMap;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use calc::connect4::eval::Weights;
 
 use super::{EvolveError, Settings};
+use crate::append_file::AppendFile;
 
 /// Which game a line is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -147,8 +147,7 @@ pub fn header(s: &Settings) -> String {
 
 /// The results file, open for appending.
 pub struct ResultsFile {
-    path: PathBuf,
-    file: std::fs::File,
+    file: AppendFile,
 }
 
 impl ResultsFile {
@@ -205,28 +204,16 @@ impl ResultsFile {
                     .map_err(|e| err(format!("rewriting it without its cut last line: {e}")))?;
             }
         }
-        let file = std::fs::OpenOptions::new()
-            .append(true)
-            .open(path)
-            .map_err(|e| err(format!("opening it to append: {e}")))?;
-        Ok((
-            ResultsFile {
-                path: path.to_path_buf(),
-                file,
-            },
-            games,
-        ))
+        let file = AppendFile::open(path).map_err(|e| err(format!("opening it to append: {e}")))?;
+        Ok((ResultsFile { file }, games))
     }
 
     /// Appends a finished game and flushes it to the disk.
     pub fn append(&mut self, g: &GameLine) -> Result<(), EvolveError> {
-        // One write of the whole line: a kill leaves it whole or cut, never interleaved.
-        let line = format!("{}\n", g.line());
         self.file
-            .write_all(line.as_bytes())
-            .and_then(|()| self.file.sync_data())
+            .append_line(&g.line())
             .map_err(|e| EvolveError::Results {
-                path: self.path.display().to_string(),
+                path: self.file.path().display().to_string(),
                 why: format!("appending a game: {e}"),
             })
     }

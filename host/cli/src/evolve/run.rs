@@ -18,7 +18,7 @@ use super::record::{GameKey, GameLine, ResultsFile};
 use super::{EvolveError, Settings};
 use crate::contest::install::{self, Programs};
 use crate::contest::MatchError;
-use crate::rating::{self, FitOptions, Ratings, Results};
+use crate::rating::{self, FitOptions, RatingError, Ratings, Results};
 
 /// Where the games run.
 #[derive(Clone, Debug)]
@@ -245,16 +245,7 @@ pub fn evolve(
         .sum();
     let final_points = f64::from(final_halves) / 2.0;
     let final_games = f64::from(2 * s.final_openings);
-    let mut table = Results::new(vec!["start".into(), "best".into()]);
-    table.add(1, 0, final_points, final_games);
-    let ratings = rating::fit(
-        &table,
-        &FitOptions {
-            anchor: 0,
-            anchor_rating: 0.0,
-            prior: config.prior,
-        },
-    )?;
+    let ratings = final_match_ratings(final_points, final_games, config.prior)?;
     Ok(Evolution {
         generations,
         best,
@@ -263,6 +254,21 @@ pub fn evolve(
         ratings,
         played,
     })
+}
+
+/// The ratings of the final match: the starting weights (0, the anchor, at 0 Elo) and the best
+/// (1), which scored `points` in `games` games, with `prior` virtual draws.
+pub fn final_match_ratings(points: f64, games: f64, prior: f64) -> Result<Ratings, RatingError> {
+    let mut table = Results::new(vec!["start".into(), "best".into()]);
+    table.add(1, 0, points, games);
+    rating::fit(
+        &table,
+        &FitOptions {
+            anchor: 0,
+            anchor_rating: 0.0,
+            prior,
+        },
+    )
 }
 
 /// A game already in the file must be of the individual the run rebuilds.

@@ -17,14 +17,14 @@
 //! only the games missing. A line cut short by a kill is dropped (the file is rewritten without
 //! it, whole or not at all).
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use calc::connect4::log;
 use calc::connect4::referee::GameResult;
 use calc::connect4::Player;
 
 use super::Tournament;
+use crate::append_file::AppendFile;
 use crate::contest::MatchError;
 
 /// One finished game.
@@ -129,8 +129,7 @@ fn header(t: &Tournament) -> Vec<String> {
 
 /// The results file, open for appending.
 pub struct ResultsFile {
-    path: PathBuf,
-    file: std::fs::File,
+    file: AppendFile,
 }
 
 impl ResultsFile {
@@ -190,26 +189,15 @@ impl ResultsFile {
             let text: String = expected.iter().map(|l| format!("{l}\n")).collect();
             ti_files::disk::write_atomic(path, text.as_bytes()).map_err(io)?;
         }
-        let file = std::fs::OpenOptions::new()
-            .append(true)
-            .open(path)
-            .map_err(io)?;
-        Ok((
-            ResultsFile {
-                path: path.to_path_buf(),
-                file,
-            },
-            games,
-        ))
+        let file = AppendFile::open(path).map_err(io)?;
+        Ok((ResultsFile { file }, games))
     }
 
     /// Appends one game (one write of a whole line, then a sync).
     pub fn append(&mut self, g: &GameRecord) -> Result<(), MatchError> {
-        let line = format!("{}\n", g.line());
         self.file
-            .write_all(line.as_bytes())
-            .and_then(|()| self.file.sync_data())
-            .map_err(|e| MatchError::Setup(format!("{}: {e}", self.path.display())))
+            .append_line(&g.line())
+            .map_err(|e| MatchError::Setup(format!("{}: {e}", self.file.path().display())))
     }
 }
 

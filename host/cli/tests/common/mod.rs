@@ -1,5 +1,6 @@
 //! What several of the command line's behaviour tests share: a contest log as the calculator
-//! keeps it, made from a game played natively; running `ti68k` itself.
+//! keeps it, made from a game played natively; running `ti68k` itself; skipping without the
+//! cross toolchain; reading back the lines of a results file.
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
@@ -55,4 +56,33 @@ pub fn ti68k(args: &[&str]) -> (bool, String) {
         String::from_utf8_lossy(&out.stderr)
     );
     (out.status.success(), text)
+}
+
+/// The `ti68k` binary as a command run in the repository's root (the environment left as it
+/// is), for tests that start it themselves (to kill it part-way, or to give paths).
+pub fn ti68k_in_repo() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_ti68k"));
+    c.current_dir(testkit::repo_root());
+    c
+}
+
+/// True when the cross toolchain is installed; otherwise `test` is skipped loudly
+/// (`testkit::skip`) and this returns false.
+pub fn cross_toolchain(test: &str) -> bool {
+    if ti_build::tools::Tools::available() {
+        true
+    } else {
+        testkit::skip(test, "the cross toolchain is missing (run tools/setup)");
+        false
+    }
+}
+
+/// The lines of the file at `path` that `parse` reads (the games of a results file), in
+/// order; none when the file is missing.
+pub fn parsed_lines<T>(path: &Path, parse: impl Fn(&str) -> Option<T>) -> Vec<T> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(parse)
+        .collect()
 }
