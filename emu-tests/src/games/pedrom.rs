@@ -117,10 +117,11 @@ impl<'t> Play<'t> {
         args: &str,
         texts: &[&str],
     ) -> Result<Screen, TiEmuError> {
-        let templates: Vec<TextTemplates> =
-            texts.iter().map(|t| self.template(t).clone()).collect();
-        let refs: Vec<&TextTemplates> = templates.iter().collect();
-        self.t.start_showing(path, args, &refs)
+        let refs: Vec<&TextTemplates> = texts
+            .iter()
+            .map(|text| template(&self.texts, text))
+            .collect();
+        Ok(self.t.start_showing(path, args, &refs)?.0)
     }
 
     /// Presses `key` (the program waits for one), then waits until the screen has changed
@@ -180,10 +181,7 @@ impl<'t> Play<'t> {
 
     /// The rendering of `text` (given to [`Play::new`]).
     fn template(&self, text: &str) -> &TextTemplates {
-        self.texts
-            .iter()
-            .find(|t| t.text == text)
-            .unwrap_or_else(|| panic!("{text:?} was not rendered before the run"))
+        template(&self.texts, text)
     }
 
     /// Presses `key`, which ends the program, and waits until the calculator answers the link
@@ -412,4 +410,12 @@ pub fn contest_with_a_person(
             end,
         },
     ))
+}
+
+/// The rendering of `text` among `rendered` (the texts given to [`Play::new`]).
+fn template<'a>(rendered: &'a [TextTemplates], text: &str) -> &'a TextTemplates {
+    rendered
+        .iter()
+        .find(|t| t.text == text)
+        .unwrap_or_else(|| panic!("{text:?} was not rendered before the run"))
 }

@@ -33,8 +33,8 @@ pub const SETTLE_TIMEOUT: Duration = Duration::from_secs(15);
 const SETTLE_STEP: Duration = Duration::from_millis(300);
 /// Per-byte timeout of a screenshot while waiting (the calculator may be busy).
 const SHOT_TIMEOUT: Duration = Duration::from_millis(800);
-/// How many times [`TiEmu::run_expecting_texts`] and [`TiEmu::start_showing`] type a
-/// program's command when its text does not come.
+/// How many times [`TiEmu::start_showing`] types a program's command when its texts do not
+/// come.
 const RUN_TRIES: usize = 3;
 /// How long [`TiEmu::start_showing`] waits for a program's first screen.
 const START_WAIT: Duration = Duration::from_secs(10);
@@ -170,9 +170,8 @@ impl TiEmu {
     }
 
     /// Runs `path(args)` (already on the calculator) and checks that every one of `texts` is on
-    /// the screen afterwards; returns the screen and where each text is. The program must print
-    /// and end: when a text is missing it is run again, [`RUN_TRIES`] times in all (a key of
-    /// the command may have been lost), and the last failure is the error.
+    /// the screen afterwards; returns the screen and where each text is. The command is typed
+    /// again when a text does not come ([`TiEmu::start_showing`]).
     pub fn run_expecting_texts(
         &mut self,
         path: &str,
@@ -185,67 +184,47 @@ impl TiEmu {
             .iter()
             .map(|t| self.text_templates(t))
             .collect::<Result<Vec<_>, _>>()?;
+        let refs: Vec<&TextTemplates> = templates.iter().collect();
+        let (screen, found) = self.start_showing(path, args, &refs)?;
         let name = path.rsplit('\\').next().unwrap_or(path);
-        let mut tries = 0;
-        loop {
-            tries += 1;
-            let report = self.run(path, args)?;
-            let saved = self.keep_screenshot(&report.screen, name)?;
-            let missing = templates
-                .iter()
-                .find(|t| t.find_in(&report.screen).is_none());
-            let Some(missing) = missing else {
-                let found = templates
-                    .iter()
-                    .filter_map(|t| t.find_in(&report.screen))
-                    .collect();
-                return Ok((report.screen, found));
-            };
-            let err = TiEmuError::TextNotFound {
-                text: missing.text.clone(),
-                program: path.to_string(),
-                screenshot: saved,
-                screen: format!("{:?}", report.screen),
-            };
-            // A calculator starved of the processor (TiEmu on a busy machine) sometimes loses
-            // a key of the typed command, and the OS shows an error instead of the program's
-            // text: these programs print and end, so the command is typed again.
-            if tries >= RUN_TRIES {
-                return Err(err);
-            }
-            eprintln!("{err}; the command typed again");
-        }
+        self.keep_screenshot(&screen, name)?;
+        Ok((screen, found))
     }
 
     /// Runs `path(args)` on the home screen and waits until every one of `texts` is on the
-    /// screen: that screen (the program's first, which waits for a key). A calculator starved
-    /// of the processor (TiEmu on a busy machine) sometimes loses a key of the typed command,
-    /// and PedroM answers with an error in its history ("Undefined var" for `man\\puiss4()`):
-    /// when the texts have not come within [`START_WAIT`], ESC is pressed and the command typed
-    /// again, [`RUN_TRIES`] times in all. The error names the first text missing from the last
+    /// screen: that screen and where each text is. A calculator starved of the processor
+    /// (TiEmu on a busy machine) sometimes loses a key of the typed command, and PedroM answers
+    /// with an error in its history ("Undefined var" for `man\\puiss4()`): when the texts have
+    /// not come within [`START_WAIT`], ESC is pressed and the command typed again,
+    /// [`RUN_TRIES`] times in all. The error names the first text missing from the last
     /// screen, which is kept as `<program>-missing`.
     pub fn start_showing(
         &mut self,
         path: &str,
         args: &str,
         texts: &[&TextTemplates],
-    ) -> Result<Screen, TiEmuError> {
-        let shows_all = |screen: &Screen| texts.iter().all(|t| t.find_in(screen).is_some());
+    ) -> Result<(Screen, Vec<TextMatch>), TiEmuError> {
+        let find_all = |screen: &Screen| -> Option<Vec<TextMatch>> {
+            texts.iter().map(|t| t.find_in(screen)).collect()
+        };
         let name = path.rsplit('\\').next().unwrap_or(path);
         let mut tries = 0;
         loop {
             tries += 1;
             let mut screen = self.run(path, args)?.screen;
             let since = Instant::now();
-            while !shows_all(&screen) && since.elapsed() < START_WAIT {
+            let mut found = find_all(&screen);
+            while found.is_none() && since.elapsed() < START_WAIT {
                 std::thread::sleep(SETTLE_STEP);
                 screen = self.x_screenshot()?;
+                found = find_all(&screen);
             }
-            let Some(missing) = texts.iter().find(|t| t.find_in(&screen).is_none()) else {
-                return Ok(screen);
-            };
+            if let Some(found) = found {
+                return Ok((screen, found));
+            }
+            let missing = texts.iter().find(|t| t.find_in(&screen).is_none());
             let err = TiEmuError::TextNotFound {
-                text: missing.text.clone(),
+                text: missing.map_or_else(String::new, |t| t.text.clone()),
                 program: path.to_string(),
                 screenshot: self.keep_screenshot(&screen, &format!("{name}-missing"))?,
                 screen: format!("{screen:?}"),
