@@ -387,9 +387,16 @@ impl FakeTitanium {
 
 /// The type of the variable at (folder, name) in `store`, if any.
 pub fn stored_type(store: &Store, folder: &str, name: &str) -> Option<u8> {
-    store
-        .lock()
-        .unwrap()
-        .get(&(folder.as_bytes().to_vec(), name.as_bytes().to_vec()))
-        .map(|v| v.0)
+    // The fake stores a variable after it has acknowledged the transfer's EOT, on its own
+    // thread: the host may ask before that. Wait a moment for it (a variable that never comes
+    // is still None).
+    let key = (folder.as_bytes().to_vec(), name.as_bytes().to_vec());
+    let start = std::time::Instant::now();
+    loop {
+        let found = store.lock().unwrap().get(&key).map(|v| v.0);
+        if found.is_some() || start.elapsed() > std::time::Duration::from_secs(1) {
+            return found;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
 }
