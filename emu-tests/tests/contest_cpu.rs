@@ -47,6 +47,12 @@ fn machine(images: &[Installable; 4], setup: &MatchSetup) -> Machine {
                     &Value::Integer(Integer::from(i64::from(*seed))),
                 )
                 .unwrap();
+                // An expert's deep book, as the contest installs it.
+                if level.starts_with("expert") {
+                    let book = ti68k::book::deep::toolkit();
+                    let livre = ti68k::book::deep::variable(Some(folder), book.bytes()).unwrap();
+                    m.send_variables(&[livre]).unwrap();
+                }
             }
             AiSpec::Faulty { fault } => {
                 m.install(&path, &images[2]).unwrap();
@@ -360,6 +366,69 @@ fn contest_levels_beyond_the_ladder_are_refused() {
         "{:?}",
         game.result
     );
+}
+
+/// The expert reads its deep book from `livre` (docs/solver.md#the-deep-book) in RAM or
+/// archived, with the moves the core plays with the same book; a `livre` that is not a deep
+/// book is refused on the naming call (error 40), as a damaged `poids` is; without `livre` the
+/// expert plays on without it.
+#[test]
+fn the_expert_reads_its_deep_book_archived_or_not_and_refuses_a_damaged_one() {
+    let test = "the_expert_reads_its_deep_book_archived_or_not_and_refuses_a_damaged_one";
+    let Some(images) = images(test) else {
+        return;
+    };
+    let setup = MatchSetup::new(
+        Model::Ti89,
+        [AiSpec::level("expert1000", 3), AiSpec::level("minimax3", 4)],
+    );
+    // The expert moves first: its fifth move is at 8 stones, in the deep book.
+    let mut m = machine(&images, &setup);
+    m.set_archived("ai1\\livre", true).unwrap();
+    let (outcome, calls) = play_verified(&mut m, &setup, "archived livre");
+    let moves = outcome.game().unwrap().moves;
+    assert!(moves.len() > 9, "{moves:?}");
+    let mut board = calc::connect4::Board::new();
+    for &c in &moves[..8] {
+        board.play(c - 1).unwrap();
+    }
+    let book = ti68k::book::deep::toolkit()
+        .lookup(&board)
+        .expect("in the deep book");
+    assert_eq!(moves[8], book.column + 1, "the deep book's move");
+    // The deep book's move costs a lookup, not a search: joueur's fifth call as AI 1.
+    let own: Vec<u64> = calls
+        .iter()
+        .filter(|(p, _)| p.starts_with("ai1"))
+        .map(|c| c.1)
+        .collect();
+    println!("expert1000 with its archived deep book: cycles per call {own:?}");
+    // In RAM: the same game.
+    let mut m = machine(&images, &setup);
+    let (same, _) = play_verified(&mut m, &setup, "livre in RAM");
+    assert_eq!(same.game().unwrap().moves, moves);
+    // Damaged: not a deep book.
+    let mut m = machine(&images, &setup);
+    let mut bytes = ti68k::book::deep::toolkit().bytes().to_vec();
+    bytes[0] = b'X';
+    let damaged = ti68k::book::deep::variable(Some("ai1"), &bytes).unwrap();
+    m.send_variables(&[damaged]).unwrap();
+    let (outcome, _) = play(&mut m, &setup, "fault: damaged livre");
+    let game = outcome.game().unwrap();
+    assert_eq!((outcome.colonne, outcome.nom.as_str()), (2, "D"));
+    assert!(
+        matches!(game.result, Some(GameResult::Disqualified(d))
+            if d.fault == Fault::RaisedError && d.value == 40),
+        "{:?}",
+        game.result
+    );
+    // Missing: the expert plays its built-in book and its engine.
+    let mut m = machine(&images, &setup);
+    m.delete_variable("ai1\\livre").unwrap();
+    let (outcome, _) = play(&mut m, &setup, "no livre");
+    let game = outcome.game().unwrap();
+    assert!(game.moves.len() > 9);
+    assert_eq!(game.moves[..8], moves[..8], "the built-in book");
 }
 
 #[test]

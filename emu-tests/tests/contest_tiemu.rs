@@ -38,7 +38,8 @@ use ti68k::contest::verify;
 use ti_files::Model;
 
 /// The level pairs played on each model: the rungs the calculator plays in seconds, and the
-/// expert (its opening book, then 1,000 nodes of search a move, about 4 s).
+/// expert (its opening book, its deep book `livre` at 7 and 8 stones, then 1,000 nodes of
+/// search a move, about 4 s).
 const PAIRS: [(&str, &str); 3] = [
     ("winblock", "random"),
     ("minimax3", "winblock"),
@@ -81,6 +82,14 @@ fn matches_complete(test: &str, model: Model, system: System) {
         assert_eq!(game.names[0], native.names[0].as_slice());
         assert_eq!(game.names[1], native.names[1].as_slice());
         assert_eq!(outcome.nom, "N", "{a} vs {b}: a normal end");
+        if b.starts_with("expert") {
+            // The expert, with its deep book `livre` installed beside it, wins.
+            assert_eq!(outcome.colonne, 2, "{a} vs {b}: the expert wins");
+            assert!(
+                game.moves.len() > 7,
+                "{a} vs {b}: past the deep book's first ply"
+            );
+        }
         last = Some((setup, outcome));
     }
     // The replay program shows the last game, from its start to its end, and returns on ESC.

@@ -65,6 +65,7 @@ pub mod board;
 pub mod book;
 mod book_data;
 pub mod contest;
+pub mod deep_book;
 pub mod eval;
 pub mod log;
 pub mod perft;

@@ -27,6 +27,12 @@
 //! contest behaviour unchanged). A `poids` that is damaged (wrong version or length, a weight
 //! out of range) raises OS error 40 on the naming call, as a bad `niveau` does.
 //!
+//! **Deep book.** When the folder holds the custom variable `livre` (type `c4b`, the deep
+//! book: calc::connect4::deep_book, docs/solver.md#the-deep-book), the expert levels play its
+//! move wherever it holds the position (7 and 8 stones), reading it entry by entry from the
+//! variable; elsewhere the built-in book and the engine. A `livre` that is not a deep book
+//! raises OS error 40 on the naming call of an expert level, as a damaged `poids` does.
+//!
 //! Everything around the AI (the protocol, the state `etat`, the seed `graine`, "thinking" in
 //! its zone, the errors the arbiter must see) is `programs::contest::joueur`, the same for any
 //! strategy (a user's AI too, docs/tutorial.md); this program only chooses the ladder's player.
@@ -34,10 +40,11 @@
 #![no_main]
 
 use calc::connect4::ai::Ai;
+use calc::connect4::deep_book::{self, Header, WithDeepBook, ENTRY_LEN, HEADER_LEN};
 use calc::connect4::search::Entry;
 use calc::connect4::tuning::{Tuned, Tuning, TUNING_LEN};
 use programs::contest::{read_whole, ERROR_ARGUMENT};
-use programs::os::{DataError, Name, Os, Value, VarPath};
+use programs::os::{DataError, DataReader, Name, Os, Value, VarPath};
 
 programs::entry!(main);
 
@@ -53,14 +60,64 @@ const POIDS_TYPE: &[u8] = b"c4w";
 /// Entries of the transposition table the engine levels use (12 bytes each, on the stack).
 const TABLE_LEN: usize = 512;
 
+/// `livre`, the deep book (module doc).
+const LIVRE: Name = Name::lit(deep_book::VARIABLE);
+
+/// An entry of the deep book read from `livre` (`None` when it cannot be read).
+fn book_entry(reader: &DataReader, index: u32) -> Option<u64> {
+    let mut bytes = [0u8; ENTRY_LEN];
+    reader
+        .read_at(Header::offset(index), &mut bytes)
+        .ok()
+        .map(|()| u64::from_be_bytes(bytes))
+}
+
 fn main(mut os: Os) {
     let mut table = [Entry::EMPTY; TABLE_LEN];
     let mut player = None;
     programs::contest::joueur_with(&mut os, |os| {
         let level = read_level(os);
         let tuning = read_tuning(os).unwrap_or(Tuning::DEFAULT);
-        player.insert(Tuned::new(level, tuning, &mut table))
+        let book = match level {
+            Ai::Expert(_) => read_book(os),
+            _ => None,
+        };
+        let tuned = Tuned::new(level, tuning, &mut table);
+        let (header, reader) = match book {
+            Some(found) => found,
+            // An empty book: every lookup misses at once.
+            None => (
+                Header {
+                    min_ply: 1,
+                    max_ply: 0,
+                    count: 0,
+                },
+                None,
+            ),
+        };
+        player.insert(WithDeepBook::new(tuned, header, move |i| {
+            reader.as_ref().and_then(|r| book_entry(r, i))
+        }))
     });
+}
+
+/// The deep book in `livre` (module doc): `None` when there is none; an OS error (40,
+/// argument) when it is not a deep book.
+fn read_book(os: &mut Os) -> Option<(Header, Option<DataReader>)> {
+    let reader = match os.data_reader(&VarPath::current(&LIVRE), deep_book::VARIABLE_TYPE) {
+        Err(DataError::Missing) => return None,
+        Err(_) => os.raise_error(ERROR_ARGUMENT),
+        Ok(reader) => reader,
+    };
+    let mut bytes = [0u8; HEADER_LEN];
+    match reader
+        .read_at(0, &mut bytes)
+        .ok()
+        .and_then(|()| Header::parse(&bytes, reader.len()).ok())
+    {
+        Some(header) => Some((header, Some(reader))),
+        None => os.raise_error(ERROR_ARGUMENT),
+    }
 }
 
 /// The tuning in `poids` (module doc): `None` when there is none; an OS error (40, argument)

@@ -19,7 +19,7 @@ pub mod vars;
 pub use time::TICKS_PER_SECOND;
 
 pub use launch::NotAString;
-pub use vars::{DataError, Float, Name, OsError, ReadError, Value, VarPath};
+pub use vars::{DataError, DataReader, Float, Name, OsError, ReadError, Value, VarPath};
 
 /// A calculator model, read at run time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

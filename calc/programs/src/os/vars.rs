@@ -216,6 +216,41 @@ pub enum DataError {
     WrongType,
 }
 
+/// Reads the payload of a custom-data variable piece by piece ([`Os::data_reader`]). It holds
+/// the variable's path, not its address: each read finds the variable again, so a variable
+/// the OS moves between reads is still read right.
+#[derive(Clone, Copy, Debug)]
+pub struct DataReader {
+    path: VarPath,
+    len: usize,
+}
+
+impl DataReader {
+    /// The payload's length when the reader was made.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the payload is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Reads `buf.len()` bytes at `offset` of the payload; `Err(DataError::TooLarge)` when
+    /// they run past its end, `Missing` when the variable is gone.
+    pub fn read_at(&self, offset: usize, buf: &mut [u8]) -> Result<(), DataError> {
+        if offset > self.len || buf.len() > self.len - offset {
+            return Err(DataError::TooLarge);
+        }
+        match sys::read_variable_at(self.path.as_bytes(), offset, buf) {
+            -1 => Err(DataError::Missing),
+            s if s < 0 => Err(DataError::BadPath),
+            s if (s as usize) < offset + buf.len() => Err(DataError::TooLarge),
+            _ => Ok(()),
+        }
+    }
+}
+
 /// An error number of the OS (AMS's numbering: 330 folder, 670 memory, 960 undefined
 /// variable, 980 locked...; docs/rom-calls.md#errors), or [`OsError::BAD_ARGUMENT`] for a call this
 /// layer refused before reaching the OS.
@@ -437,6 +472,31 @@ impl Os {
             s if s as usize > buf.len() => Err(DataError::TooLarge),
             s => match decode_data(&buf[..s as usize]) {
                 Some((payload, e)) if e == ext => Ok(payload),
+                _ => Err(DataError::WrongType),
+            },
+        }
+    }
+
+    /// A reader of the payload of custom-data variable `path` of extension `ext`, piece by
+    /// piece, for data too large to copy whole into the program's memory (an opening book):
+    /// checks the variable's type once, then [`DataReader::read_at`] reads any bytes of it.
+    pub fn data_reader(&mut self, path: &VarPath, ext: &[u8]) -> Result<DataReader, DataError> {
+        // The trailer: 0, the extension, 0, the custom-data tag.
+        let mut tail = [0u8; 7];
+        let n = ext.len() + 3;
+        if ext.is_empty() || n > tail.len() {
+            return Err(DataError::WrongType);
+        }
+        let size = sys::read_variable(path.as_bytes(), &mut tail[..n]);
+        match size {
+            -1 => Err(DataError::Missing),
+            s if s < 0 => Err(DataError::BadPath),
+            s if (s as usize) < n + 1 => Err(DataError::WrongType),
+            s => match decode_data(&tail[..n]) {
+                Some((_, e)) if e == ext => Ok(DataReader {
+                    path: *path,
+                    len: s as usize - n,
+                }),
                 _ => Err(DataError::WrongType),
             },
         }

@@ -71,6 +71,25 @@ int32_t Z_amsZ_var_read(struct Z_ams_instance_t *ctx, uint32_t name_at, uint32_t
   return size;
 }
 
+int32_t Z_amsZ_var_read_at(struct Z_ams_instance_t *ctx, uint32_t name_at, uint32_t name_len,
+                           uint32_t offset, uint32_t out_at, uint32_t out_cap) {
+  w68k_sym_str s;
+  const char *name = w68k_sym_str_from(&s, name_at, name_len);
+  rom_sym_entry *entry;
+  const uint8_t *data;
+  uint16_t size;
+  (void)ctx;
+  if (!name) return READ_BAD_NAME;
+  entry = find(name);
+  if (!entry || !entry->handle) return READ_MISSING;
+  data = deref(entry->handle);
+  if (!data) return READ_MISSING;
+  /* The bytes at `offset` of the data after its size word, when they are all there. */
+  size = (uint16_t)((data[0] << 8) | data[1]);
+  if (offset <= size && out_cap <= size - offset) w68k_copy_in(out_at, data + 2 + offset, out_cap);
+  return size;
+}
+
 typedef struct {
   const char *name;
   const uint8_t *bytes;

@@ -1,10 +1,13 @@
 //! The calculator variables of a match, and sending them: the arbiter (and the log viewer
 //! `replay`) in its folder, each AI's program in the AI's folder under the AI program's name,
 //! and the settings the programs read (`attente` for the arbiter; `niveau` and `graine` for
-//! `joueur`; `faute` for `fautif`). A program built with a launcher goes with its body
-//! (`ti_build::Installable::variables`, docs/building.md#programs-over-24-kb).
+//! `joueur`, and for an expert level the deep book `livre`; `faute` for `fautif`). A program
+//! built with a launcher goes with its body (`ti_build::Installable::variables`,
+//! docs/building.md#programs-over-24-kb).
 
 use std::path::Path;
+
+use calc::connect4::ai::Ai;
 
 use super::setup::{AiSpec, MatchSetup};
 use super::MatchError;
@@ -168,6 +171,13 @@ pub fn ai_variables(
         AiSpec::Level { level, seed } => {
             vars.extend(program(folder, &setup.program, &programs.joueur)?);
             vars.push(value(folder, "niveau", Value::Str(level.clone()))?);
+            if let Ai::Expert(_) = super::setup::parse_level(level)? {
+                let book = crate::book::deep::toolkit();
+                vars.push(
+                    crate::book::deep::variable(Some(folder), book.bytes())
+                        .map_err(|e| MatchError::Setup(e.to_string()))?,
+                );
+            }
             vars.push(value(
                 folder,
                 "graine",

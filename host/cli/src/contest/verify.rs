@@ -8,7 +8,7 @@ use calc::connect4::log::GameLog;
 use calc::connect4::protocol::{self, Value as PValue};
 use calc::connect4::referee::{GameResult, Referee};
 use calc::connect4::search::Entry;
-use calc::connect4::strategy::{Ladder, Strategy};
+use calc::connect4::strategy::Strategy;
 
 use super::run::MatchOutcome;
 use super::setup::{self, AiSpec, MatchSetup};
@@ -168,8 +168,9 @@ pub fn native_game(setup: &MatchSetup) -> Result<NativeGame, MatchError> {
     // joueur lends a table of 512 entries (calc/programs/src/bin/joueur.rs).
     let mut tables = [vec![Entry::EMPTY; 512], vec![Entry::EMPTY; 512]];
     let [t1, t2] = &mut tables;
-    let mut first = Ladder::new(levels[0], t1);
-    let mut second = Ladder::new(levels[1], t2);
+    // An expert plays with the deep book the contest installs beside it (`livre`).
+    let mut first = crate::book::deep::ladder(levels[0], t1);
+    let mut second = crate::book::deep::ladder(levels[1], t2);
     contest_game(setup.model, [&mut first, &mut second], seeds)
 }
 

@@ -20,7 +20,6 @@ use calc::connect4::contest::{Answer, ContestGame};
 use calc::connect4::log::{self, GameLog};
 use calc::connect4::protocol::{self, NomIn, Request, Value as PValue};
 use calc::connect4::referee::{Fault, GameResult, Referee};
-use calc::connect4::strategy::Ladder;
 use calc::connect4::{book, search, Board, Player};
 use calc::Rng;
 
@@ -287,7 +286,7 @@ fn native_answer(
                 unreachable!("set above")
             };
             let answer = contest
-                .respond(request, &mut Ladder::new(ai, table))
+                .respond(request, &mut crate::book::deep::ladder(ai, table))
                 .map_err(|e| MatchError::Mismatch(format!("native {}: {e}", player.name())))?;
             let n = super::verify::joueur_name(ai);
             Ok(match answer {

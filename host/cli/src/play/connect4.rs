@@ -60,7 +60,9 @@ impl Default for Tables {
 /// The column `player` chooses in `board` (`None` when the game is over).
 pub fn choose(player: C4Player, board: &Board, rng: &mut Rng, tables: &mut Tables) -> Option<u8> {
     match player {
-        C4Player::Ai(a) => ai::choose(a, board, rng, &mut tables.engine).column,
+        // An expert level with the toolkit's deep book, as `joueur` plays it with `livre`.
+        C4Player::Ai(a) => crate::book::deep::expert_move(a, board)
+            .or_else(|| ai::choose(a, board, rng, &mut tables.engine).column),
         C4Player::Solver => {
             let mut solver = Solver::new(&mut tables.solver);
             let scores = solver.analyse(board, false);

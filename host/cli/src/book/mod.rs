@@ -15,6 +15,13 @@
 //! budget ([`DEFAULT_SOLVE_NODES`]) is in effect no limit: every move is then proven best.
 //!
 //! [`rust_source`] writes the entries as the Rust source of `calc/src/connect4/book_data.rs`.
+//!
+//! A deep book ([`deep`], `calc::connect4::deep_book`) is made the same way from a first ply
+//! on ([`Settings::min_ply`]): the positions below it follow the built-in book's moves and are
+//! not decided again. Its positions are saved as they are decided ([`deep::ProgressFile`]), so
+//! that a run cut short resumes where it stopped.
+
+pub mod deep;
 
 use calc::budget::Unlimited;
 use calc::connect4::ai::STRONG_NODES;
@@ -32,6 +39,10 @@ pub const CALCULATOR_TABLE: usize = 512;
 /// How the book is made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
+    /// The shallowest position (stones on the board) that gets an entry: 0 for the built-in
+    /// book; above 0 for a deep book, whose shallower positions play the built-in book's
+    /// moves (it must hold them: at most one more than its deepest ply).
+    pub min_ply: u8,
     /// The deepest position (stones on the board) that gets an entry.
     pub max_ply: u8,
     /// The solver's node budget for one column of one position.
@@ -50,6 +61,7 @@ impl Default for Settings {
     /// entries (512 MiB).
     fn default() -> Settings {
         Settings {
+            min_ply: 0,
             max_ply: 6,
             solve_nodes: DEFAULT_SOLVE_NODES,
             table_bits: 26,
@@ -84,21 +96,39 @@ pub struct BookPosition {
 pub struct Book {
     /// How it was made.
     pub settings: Settings,
-    /// The hash seed (see [`choose_seed`]).
+    /// The hash seed (see [`choose_seed`]); 0 for a deep book, whose keys are exact.
     pub seed: u32,
-    /// Its positions, by canonical key.
+    /// Its positions (from `min_ply` on), by canonical key.
     pub positions: Vec<BookPosition>,
 }
 
-/// Generates the book; `progress` sees each position once it is decided.
-pub fn generate(settings: Settings, mut progress: impl FnMut(&BookPosition)) -> Book {
+/// Generates the book; `known` are positions already decided (a resumed run: they are not
+/// decided again), `progress` sees each position once it is newly decided.
+///
+/// # Panics
+///
+/// When `settings.min_ply` is over the built-in book's deepest ply plus one (the walk below
+/// `min_ply` needs the built-in book's moves).
+pub fn generate(
+    settings: Settings,
+    known: Vec<BookPosition>,
+    mut progress: impl FnMut(&BookPosition),
+) -> Book {
+    assert!(
+        settings.min_ply == 0 || settings.min_ply <= book::max_ply() + 1,
+        "a deep book starts at most one ply after the built-in book"
+    );
     let mut solver_table = vec![solver::Entry::EMPTY; 1usize << settings.table_bits];
     let mut decider = Decider {
         settings,
         solver: Solver::new(&mut solver_table),
         table: vec![search::Entry::EMPTY; CALCULATOR_TABLE],
     };
-    let mut decided: BTreeMap<u64, BookPosition> = BTreeMap::new();
+    let mut decided: BTreeMap<u64, BookPosition> = known
+        .into_iter()
+        .map(|p| (book::canonical_key(&p.board).0, p))
+        .collect();
+    let mut kept = HashSet::new();
     for side in [Player::First, Player::Second] {
         let mut seen = HashSet::new();
         let mut stack = vec![(Board::new(), String::new())];
@@ -109,8 +139,14 @@ pub fn generate(settings: Settings, mut progress: impl FnMut(&BookPosition)) -> 
             {
                 continue;
             }
-            let columns: Vec<u8> = if board.to_move() == side {
+            let columns: Vec<u8> = if board.to_move() != side {
+                (0..WIDTH).filter(|&c| board.can_play(c)).collect()
+            } else if board.moves() < settings.min_ply {
+                let m = book::book_move(&board).expect("the built-in book holds the position");
+                vec![m.column]
+            } else {
                 let (key, mirrored) = book::canonical_key(&board);
+                kept.insert(key);
                 let canonical_column = decided
                     .entry(key)
                     .or_insert_with(|| {
@@ -120,8 +156,6 @@ pub fn generate(settings: Settings, mut progress: impl FnMut(&BookPosition)) -> 
                     })
                     .column_in(key, mirrored);
                 vec![canonical_column]
-            } else {
-                (0..WIDTH).filter(|&c| board.can_play(c)).collect()
             };
             for c in columns.into_iter().rev() {
                 let mut child = board;
@@ -130,8 +164,18 @@ pub fn generate(settings: Settings, mut progress: impl FnMut(&BookPosition)) -> 
             }
         }
     }
-    let positions: Vec<BookPosition> = decided.into_values().collect();
-    let seed = choose_seed(&positions, settings.max_ply);
+    // A resumed run's file may hold positions this walk does not meet (made with other
+    // settings): only those met are the book.
+    let positions: Vec<BookPosition> = decided
+        .into_iter()
+        .filter(|(key, _)| kept.contains(key))
+        .map(|(_, p)| p)
+        .collect();
+    let seed = if settings.min_ply == 0 {
+        choose_seed(&positions, settings.max_ply)
+    } else {
+        0
+    };
     Book {
         settings,
         seed,
@@ -426,10 +470,12 @@ mod tests {
     fn small() -> Book {
         generate(
             Settings {
+                min_ply: 0,
                 max_ply: 2,
                 solve_nodes: 20_000,
                 table_bits: 16,
             },
+            Vec::new(),
             |_| {},
         )
     }
