@@ -66,7 +66,11 @@ fn matches_complete(test: &str, model: Model, system: System) {
         if i == PAIRS.len() - 1 {
             // Other folders and program name: the arbiter stores its results in its own folder
             // (not the current one, main), and runs the AIs by the name it is given.
-            setup.folders = ["alice".into(), "bob".into()];
+            // The AIs' folders swapped (AI 1 in ai2), not new folders: the calculator's RAM
+            // does not hold four copies of joueur (28 KB each through its launcher), two
+            // arbiters and the expert's deep book (the expert then fails for memory, error
+            // 670); here each body replaces the one already in its folder.
+            setup.folders = ["ai2".into(), "ai1".into()];
             setup.arbiter_folder = "arena".into();
             setup.program = "player".into();
         }

@@ -88,8 +88,11 @@ void w68k_session_end(int32_t error) {
   if (error == W68K_TRAP_ERROR && w68k_trap_reason) {
     show_trap(w68k_trap_reason);
     if (w68k_trap_error) {
-      /* A program run by another one (a contest AI): its caller must learn that it failed. */
-      rom_short_arg raised = {(int16_t)w68k_trap_error, 0};
+      /* A program run by another one (a contest AI): its caller must learn that it failed;
+       * AMS's own memory error (670) when the OS could not lend the program its memory, so
+       * that the caller can tell a full calculator from a failing program. */
+      int16_t code = w68k_trap_reason == W68K_TRAP_NO_MEMORY ? 670 : (int16_t)w68k_trap_error;
+      rom_short_arg raised = {code, 0};
       ROM_FN(void (*)(rom_short_arg), ROM_ER_throwVar)(raised);
     }
   } else if (error) {
