@@ -33,19 +33,19 @@ use crate::budget::Budget;
 pub const SOLVE_EMPTIES: u8 = 26;
 
 /// Thousands of 68000 cycles per engine node (41,000 measured in the CPU harness).
-pub const ENGINE_COST: u64 = 41;
+pub const ENGINE_COST: u32 = 41;
 
 /// Thousands of 68000 cycles per solver node in the positions the expert solves (about 26,000
 /// measured in the CPU harness with 20 to 26 empty cells; 17,700 on Pons' End-Easy positions).
-pub const SOLVER_COST: u64 = 26;
+pub const SOLVER_COST: u32 = 26;
 
 /// Thousands of 68000 cycles a move may cost per unit of its `nodes` (module doc).
-pub const MOVE_COST: u64 = ENGINE_COST + SOLVER_COST / 2;
+pub const MOVE_COST: u32 = ENGINE_COST + SOLVER_COST / 2;
 
 /// The solver nodes the expert under `nodes` spends at most on its first solve of a move:
 /// `3 * nodes / 2` (module doc).
-pub fn solve_nodes(nodes: u32) -> u64 {
-    u64::from(nodes.max(1)) * 3 / 2
+pub fn solve_nodes(nodes: u32) -> u32 {
+    nodes.max(1).saturating_mul(3) / 2
 }
 
 /// The expert's move in a position in play that the book does not hold: see the module doc.
@@ -60,51 +60,49 @@ pub fn choose<B: Budget, E: Evaluate>(
     eval: E,
 ) -> Choice {
     let nodes = nodes.max(1);
-    let empties = CELLS - board.moves();
-    if solver_table.is_empty() || empties > SOLVE_EMPTIES {
+    if solver_table.is_empty() || CELLS - board.moves() > SOLVE_EMPTIES {
         return engine_choice(board, nodes, table, budget, eval);
     }
-    let cost = u64::from(nodes) * MOVE_COST;
     let mut solver = Solver::new(solver_table);
     solver.reset();
-    let solved = solver.best_within(board, true, solve_nodes(nodes));
+    let solved = solver.best_within(board, true, u64::from(solve_nodes(nodes)));
+    let spent = |solver: &Solver| solver.nodes().min(u64::from(u32::MAX)) as u32;
     // What the solve left of the move's budget (at least 15 of its 54 parts).
-    let left = cost.saturating_sub(solver.nodes() * SOLVER_COST);
-    let proven = match solved {
-        Some(solver::Best {
-            score,
-            column: Some(column),
-        }) => Some((score, column)),
-        _ => None,
-    };
-    match proven {
-        Some((1, column)) => Choice {
+    let left = nodes
+        .saturating_mul(MOVE_COST)
+        .saturating_sub(spent(&solver) * SOLVER_COST);
+    let mut choice = match solved.map(|b| (b.score, b.column)) {
+        Some((1, Some(column))) => Choice {
             column: Some(column),
             score: 0,
             nodes: 0,
-            solver_nodes: solver.nodes() as u32,
+            solver_nodes: 0,
         },
-        Some((0, draw)) => {
-            let engine_nodes = left / (ENGINE_COST + SOLVER_COST);
-            let mut choice = engine_choice(board, engine_nodes as u32, table, budget, eval);
-            let check = left.saturating_sub(u64::from(choice.nodes) * ENGINE_COST) / SOLVER_COST;
+        Some((0, Some(draw))) => {
+            let mut choice = engine_choice(
+                board,
+                left / (ENGINE_COST + SOLVER_COST),
+                table,
+                budget,
+                eval,
+            );
+            let check = left.saturating_sub(choice.nodes * ENGINE_COST) / SOLVER_COST;
             let keeps = choice.column.is_some_and(|c| {
                 let mut child = *board;
                 child.play_col(c);
                 // The opponent's value after the move: not a win keeps the draw.
-                c == draw || matches!(solver.solve_within(&child, true, check), Some(v) if v <= 0)
+                c == draw
+                    || matches!(solver.solve_within(&child, true, u64::from(check)), Some(v) if v <= 0)
             });
             if !keeps {
                 choice.column = Some(draw);
             }
-            choice.solver_nodes = solver.nodes() as u32;
             choice
         }
-        _ => Choice {
-            solver_nodes: solver.nodes() as u32,
-            ..engine_choice(board, (left / ENGINE_COST) as u32, table, budget, eval)
-        },
-    }
+        _ => engine_choice(board, left / ENGINE_COST, table, budget, eval),
+    };
+    choice.solver_nodes = spent(&solver);
+    choice
 }
 
 /// The engine's move under a budget of `nodes` (at least 1) in a game in play.
