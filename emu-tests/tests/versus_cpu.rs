@@ -11,8 +11,8 @@
 //!
 //! - the launcher `appel` reports the error an AI raised (210) and a missing program (850): the
 //!   calculator AI is disqualified for it;
-//! - `joueur`, over 24 KB with the expert's exact solver, through its own launcher
-//!   (docs/building.md#programs-over-24-kb), run by `appel`: the same game as natively.
+//! - `joueur` over 24 KB (GCC -O2) through its own launcher (docs/building.md#programs-over-24-kb),
+//!   run by `appel`: the same game as natively.
 //!
 //! Games' lengths and times are printed (`--nocapture`).
 
@@ -73,11 +73,11 @@ fn versus_runs_joueur_over_24_kb_through_its_launcher() {
     let Some(programs) = programs(test) else {
         return;
     };
-    let Some(launched) = programs::build_launched(test, "joueur", |_| {}) else {
+    let Some(fast) = programs::build_launched(test, "joueur", |c| c.gcc_opt = "-O2".into()) else {
         return;
     };
     let mut programs = programs.clone();
-    programs.joueur = launched.installable();
+    programs.joueur = fast.installable();
     let model = Model::V200;
     let sides = [
         on_calculator("alphabeta1000", 3, "ai1"),

@@ -271,8 +271,9 @@ pub fn choose_evaluated<B: Budget, E: Evaluate>(
 }
 
 /// [`choose_evaluated`], the expert ([`Ai::Expert`]) also borrowing `solver_table` for its
-/// exact solves after the book ([`super::expert`]: the calculator lends 1,024 entries, 8 KB);
-/// with an empty one it plays the engine's moves after the book. The other levels ignore it.
+/// exact solves after the book ([`super::expert`]: the test entry `t_c4` lends 1,024 entries,
+/// 8 KB); with an empty one it plays the engine's moves after the book. The other levels
+/// ignore it.
 pub fn choose_lending<B: Budget, E: Evaluate>(
     ai: Ai,
     board: &Board,

@@ -43,12 +43,9 @@
 
 use super::ai::{self, Ai, CONTEST_NAME_LEN};
 use super::board::{Board, Player, CELLS};
-use super::eval::Standard;
 use super::referee::{Disqualification, Fault, GameResult};
 use super::search;
-use super::solver;
 use super::Outcome;
-use crate::budget::Unlimited;
 use crate::Rng;
 
 /// The longest name an AI may give on every model (the TI-89's limit; the TI-92 Plus and
@@ -72,11 +69,10 @@ pub fn move_rng(seed: u32, count: u8) -> Rng {
 }
 
 /// A player of the toolkit's ladder ([`Ai`]) as a strategy, with the transposition table its
-/// engine levels borrow (and the expert's solver table, [`Ladder::with_solver`]).
+/// engine levels borrow.
 pub struct Ladder<'t> {
     ai: Ai,
     table: &'t mut [search::Entry],
-    solver_table: &'t mut [solver::Entry],
     name: [u8; CONTEST_NAME_LEN],
     name_len: u8,
 }
@@ -89,19 +85,8 @@ impl<'t> Ladder<'t> {
         Ladder {
             ai,
             table,
-            solver_table: &mut [],
             name,
             name_len,
-        }
-    }
-
-    /// The same player lending the expert ([`Ai::Expert`]) `solver_table` for its exact
-    /// solves after the book, as `joueur` lends 1,024 entries ([`ai::choose_lending`]); the
-    /// other levels ignore it.
-    pub fn with_solver(self, solver_table: &'t mut [solver::Entry]) -> Ladder<'t> {
-        Ladder {
-            solver_table,
-            ..self
         }
     }
 
@@ -118,17 +103,9 @@ impl Strategy for Ladder<'_> {
 
     fn choose(&mut self, board: &Board, rng: &mut Rng) -> u8 {
         // The game is not over and has a legal move, so the ladder always has a column.
-        ai::choose_lending(
-            self.ai,
-            board,
-            rng,
-            self.table,
-            self.solver_table,
-            Unlimited,
-            Standard,
-        )
-        .column
-        .unwrap_or(0)
+        ai::choose(self.ai, board, rng, self.table)
+            .column
+            .unwrap_or(0)
     }
 }
 

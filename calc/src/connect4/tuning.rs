@@ -16,7 +16,6 @@ use super::ai::{self, Ai, CONTEST_NAME_LEN};
 use super::board::Board;
 use super::eval::{Heuristic, Weights};
 use super::search;
-use super::solver;
 use super::strategy::Strategy;
 use crate::budget::Unlimited;
 use crate::Rng;
@@ -132,7 +131,6 @@ pub struct Tuned<'t> {
     heuristic: Heuristic,
     random_plies: u8,
     table: &'t mut [search::Entry],
-    solver_table: &'t mut [solver::Entry],
     name: [u8; CONTEST_NAME_LEN],
     name_len: u8,
 }
@@ -148,18 +146,8 @@ impl<'t> Tuned<'t> {
             heuristic: Heuristic::of(tuning.weights),
             random_plies: tuning.random_plies,
             table,
-            solver_table: &mut [],
             name,
             name_len,
-        }
-    }
-
-    /// The same player lending the expert ([`Ai::Expert`]) `solver_table` for its exact
-    /// solves after the book ([`ai::choose_lending`]); the other levels ignore it.
-    pub fn with_solver(self, solver_table: &'t mut [solver::Entry]) -> Tuned<'t> {
-        Tuned {
-            solver_table,
-            ..self
         }
     }
 }
@@ -173,16 +161,7 @@ impl Strategy for Tuned<'_> {
         let column = if board.moves() < self.random_plies {
             ai::random_column(board, rng)
         } else {
-            ai::choose_lending(
-                self.ai,
-                board,
-                rng,
-                self.table,
-                self.solver_table,
-                Unlimited,
-                self.heuristic,
-            )
-            .column
+            ai::choose_evaluated(self.ai, board, rng, self.table, Unlimited, self.heuristic).column
         };
         // The game is not over and has a legal move, so there is always a column.
         column.unwrap_or(0)

@@ -9,7 +9,7 @@
 //! opening, and it scores above 50 % overall.
 //!
 //! The expert (the opening book, then the engine under 20,000 nodes, and near the end the exact
-//! solver on the calculator's 1,024-entry table) plays every seed-style
+//! solver on the 1,024-entry table `t_c4` lends) plays every seed-style
 //! player from the empty board, where its book applies (the seed players' random tie-breaks
 //! vary the games), and must beat each the same way ([`expert_ci`]). It is not in the round
 //! robin: against the engine alone it is not shown stronger in games (docs/solver.md, "In

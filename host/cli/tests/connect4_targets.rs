@@ -1,6 +1,7 @@
 //! The expert against issue 17's targets, measured by native games from the empty board with
 //! the calculator's tables: the engine's 512 entries and the solver's 1,024, both fresh at
-//! every move as in a `joueur` call.
+//! every move as in a call of a calculator program (`t_c4`;
+//! docs/solver.md#the-expert-near-the-end).
 //!
 //! Each opponent (random, win/block, Min-Max 3, 5 and 9) plays the expert in pairs of games
 //! from one seed, the expert first in one game and second in the other (`run_match`): `pairs`
@@ -26,9 +27,9 @@ use std::collections::HashMap;
 use std::time::Instant;
 use ti68k::play::{run_match, SeatResult};
 
-/// Entries of the engine's table on the calculator (`joueur`, `t_c4`).
+/// Entries of the engine's table on the calculator (`joueur`, `p4ia`, `t_c4`).
 const ENGINE_LEN: usize = 512;
-/// Entries of the solver's table the calculator lends the expert (`joueur`, `t_c4`).
+/// Entries of the solver's table the calculator's test entry lends the expert (`t_c4`).
 const SOLVER_LEN: usize = 1024;
 /// 68000 cycles per engine node (the CPU harness, docs/solver.md).
 const ENGINE_CYCLES: u64 = 41_000;

@@ -13,7 +13,7 @@
 //! | `"random"` or 0 | a random legal column | `random` |
 //! | `"minimax1"`... `"minimax9"`, or 2 / 3 / 4 for 3 / 5 / 9 | seed 004's Min-Max | `minimax1`... |
 //! | `"alphabeta20000"` (any budget of 1000-127000 nodes, in thousands), or 5 for 20000 | the alpha-beta engine | `ab20000` |
-//! | `"expert20000"` (any budget of 1000-95000 nodes, in thousands), or 6 for 20000 | the opening book, then the engine, and the exact solver near the end | `ex20000` |
+//! | `"expert20000"` (any budget of 1000-95000 nodes, in thousands), or 6 for 20000 | the opening book, then the engine | `ex20000` |
 //!
 //! The names and bounds are calc::connect4::ai's ([`Ai::parse_level`], [`Ai::contest_name`]),
 //! shared with the host. A `niveau` that names no level (`"minimax12"`, 7, a list...) raises
@@ -35,7 +35,6 @@
 
 use calc::connect4::ai::Ai;
 use calc::connect4::search::Entry;
-use calc::connect4::solver;
 use calc::connect4::tuning::{Tuned, Tuning, TUNING_LEN};
 use programs::contest::{read_whole, ERROR_ARGUMENT};
 use programs::os::{DataError, Name, Os, Value, VarPath};
@@ -54,18 +53,13 @@ const POIDS_TYPE: &[u8] = b"c4w";
 /// Entries of the transposition table the engine levels use (12 bytes each, on the stack).
 const TABLE_LEN: usize = 512;
 
-/// Entries of the exact solver's table the expert uses near the end of a game
-/// (calc::connect4::expert; 8 bytes each, on the stack).
-const SOLVER_LEN: usize = 1024;
-
 fn main(mut os: Os) {
     let mut table = [Entry::EMPTY; TABLE_LEN];
-    let mut solver_table = [solver::Entry::EMPTY; SOLVER_LEN];
     let mut player = None;
     programs::contest::joueur_with(&mut os, |os| {
         let level = read_level(os);
         let tuning = read_tuning(os).unwrap_or(Tuning::DEFAULT);
-        player.insert(Tuned::new(level, tuning, &mut table).with_solver(&mut solver_table))
+        player.insert(Tuned::new(level, tuning, &mut table))
     });
 }
 

@@ -8,13 +8,12 @@ use calc::connect4::log::GameLog;
 use calc::connect4::protocol::{self, Value as PValue};
 use calc::connect4::referee::{GameResult, Referee};
 use calc::connect4::search::Entry;
-use calc::connect4::solver;
 use calc::connect4::strategy::{Ladder, Strategy};
 
 use super::run::MatchOutcome;
 use super::setup::{self, AiSpec, MatchSetup};
 use super::MatchError;
-use crate::play::connect4::{describe_result, EXPERT_SOLVER_LEN};
+use crate::play::connect4::describe_result;
 use ti_files::Model;
 
 fn protocol_model(model: Model) -> protocol::Model {
@@ -166,17 +165,11 @@ pub fn native_game(setup: &MatchSetup) -> Result<NativeGame, MatchError> {
         levels.push(setup::parse_level(level)?);
         seeds[i] = *seed;
     }
-    // joueur lends a table of 512 entries, and the expert a solver table of 1,024
-    // (calc/programs/src/bin/joueur.rs).
+    // joueur lends a table of 512 entries (calc/programs/src/bin/joueur.rs).
     let mut tables = [vec![Entry::EMPTY; 512], vec![Entry::EMPTY; 512]];
-    let mut solver_tables = [
-        vec![solver::Entry::EMPTY; EXPERT_SOLVER_LEN],
-        vec![solver::Entry::EMPTY; EXPERT_SOLVER_LEN],
-    ];
     let [t1, t2] = &mut tables;
-    let [s1, s2] = &mut solver_tables;
-    let mut first = Ladder::new(levels[0], t1).with_solver(s1);
-    let mut second = Ladder::new(levels[1], t2).with_solver(s2);
+    let mut first = Ladder::new(levels[0], t1);
+    let mut second = Ladder::new(levels[1], t2);
     contest_game(setup.model, [&mut first, &mut second], seeds)
 }
 

@@ -287,10 +287,7 @@ fn native_answer(
                 unreachable!("set above")
             };
             let answer = contest
-                .respond(
-                    request,
-                    &mut Ladder::new(ai, table).with_solver(&mut tables.expert_solver),
-                )
+                .respond(request, &mut Ladder::new(ai, table))
                 .map_err(|e| MatchError::Mismatch(format!("native {}: {e}", player.name())))?;
             let n = super::verify::joueur_name(ai);
             Ok(match answer {

@@ -35,7 +35,8 @@ impl C4Player {
     }
 }
 
-/// Entries of the solver table the calculator's `joueur` lends the expert.
+/// Entries of the solver table the expert is lent on the calculator's test entry `t_c4`
+/// (calc::connect4::expert; `joueur` lends none yet, docs/solver.md).
 pub const EXPERT_SOLVER_LEN: usize = 1024;
 
 /// The tables the players use, allocated once and lent to every game.

@@ -58,7 +58,7 @@ pub extern "C" fn c4_choose(code: u32, seed: u32) -> u32 {
     let board = *BOARD.borrow_mut();
     let choice = match ai {
         Ai::AlphaBeta(_) => choose(ai, &board, &mut rng, &mut [Entry::EMPTY; TABLE_LEN]),
-        // The expert also borrows the solver's table, as in `joueur`.
+        // The expert also borrows the solver's table for its solves near the end.
         Ai::Expert(_) => choose_lending(
             ai,
             &board,
