@@ -1,7 +1,9 @@
 //! Every AI of Connect Four on the 68000: `t_c4`, built by the cross build and run in the
 //! CPU harness, returns the same move, score, node count and generator state as the core run
 //! natively: the ladder (random, win/block, Min-Max 3/5/9, the alpha-beta engine under a
-//! node budget, the expert: opening book then engine) on positions of seeded random play with several seeds, and the exact solver
+//! node budget, the expert: opening book, then the engine, and the exact solver near the end,
+//! where it proves a win, proves a draw or loss, or gives up) on positions of seeded random
+//! play with several seeds, and the exact solver
 //! on Pons' test positions (whose scores it must also find). The default run is a bounded
 //! sample (about a minute); `--ignored` runs the large set. The cycles per move are printed
 //! (`--nocapture`); the report of every game is `cargo run --release -p emu-tests --example
@@ -42,6 +44,16 @@ fn check_ai(
                 )
                 .unwrap_or_else(|e| panic!("{e}"));
             costs.add(GAME, name, cycles, u64::from(choice.nodes));
+            if matches!(ai, Ai::Expert(_)) {
+                println!(
+                    "{name} after {moves:?}: column {:?}, {} engine + {} solver nodes, {cycles} \
+                     cycles ({:.1} s at 12 MHz)",
+                    choice.column,
+                    choice.nodes,
+                    choice.solver_nodes,
+                    cycles as f64 / 12e6
+                );
+            }
         }
     }
 }
@@ -114,6 +126,9 @@ fn check_solver(
 fn start(test: &str) -> Option<(Differential, c4::Tables)> {
     let built = programs::build_program(test, "t_c4", |_| {})?;
     let mut m = programs::session(&built);
+    // The expert at 20,000 nodes may spend 1.18 billion cycles on a move (its engine's and its
+    // solver's budgets, calc::connect4::expert): over the harness's default 100 s a call.
+    m.set_budget(3_000_000_000);
     let tables = c4::Tables::of(&mut m).unwrap();
     Some((Differential::new(m), tables))
 }
@@ -129,10 +144,13 @@ fn c4_ais_match_native_on_a_sample() {
     // The strongest level (transposition table, budget, deepening: the code most likely to
     // show a miscompilation) on openings and late positions, about 1.4 s of emulation each.
     let strong: Vec<Vec<u8>> = early[..2].iter().chain(&late[..3]).cloned().collect();
-    // The expert: the book's lookup on book positions of both sides, the engine after it.
+    // The expert: the book's lookup on book positions of both sides, the engine after it,
+    // and its exact solve near the end: proving a win, a draw or loss (the engine's move then
+    // checked), and giving up (the engine's move).
     let expert: Vec<Vec<u8>> = c4::book_positions(0xC4_0003, 12)
         .into_iter()
         .chain(late[..1].iter().cloned())
+        .chain(c4::expert_paths(0xC4_0004, 20_000, &tables, 16, 30))
         .collect();
     for (name, ai) in c4::ladder() {
         let (positions, seeds): (&[Vec<u8>], &[u32]) = match ai {
@@ -162,6 +180,7 @@ fn c4_ais_match_native_on_many_positions() {
     let expert: Vec<Vec<u8>> = c4::book_positions(0xC4_0013, 100)
         .into_iter()
         .chain(early[..4].iter().cloned())
+        .chain((0..4).flat_map(|i| c4::expert_paths(0xC4_0014 + i, 20_000, &tables, 16, 30)))
         .collect();
     for (name, ai) in c4::ladder() {
         let (positions, seeds): (&[Vec<u8>], &[u32]) = match ai {

@@ -9,11 +9,13 @@
 //! 4. [`Ai::AlphaBeta`]: the engine ([`super::engine`]) with iterative deepening under a node
 //!    budget.
 //! 5. [`Ai::Expert`]: the opening [`super::book`] while the position is in it (moves proven by
-//!    the exact solver where it could, found at once), then the engine under a node budget:
-//!    the strongest player that fits the calculator.
+//!    the exact solver where it could, found at once), then the engine under a node budget,
+//!    and the exact solver under the same budget once few cells are empty, when the caller
+//!    lends it a table ([`choose_lending`], [`super::expert`]): the strongest player that
+//!    fits the calculator.
 //!
-//! Above them sits the exact solver ([`super::solver`]), a host-side player (its table and its
-//! time on early positions are beyond the calculator).
+//! Above them sits the exact solver ([`super::solver`]) as a whole player, a host-side one
+//! (its table and its time on early positions are beyond the calculator).
 //!
 //! Every random choice draws from the caller's [`Rng`], so a game is reproduced from its seed.
 //!
@@ -35,8 +37,9 @@
 use super::board::{column_mask, Board, WIDTH};
 use super::book;
 use super::eval::{Evaluate, Standard};
-use super::search::minimax;
-use super::search::{self, Limits};
+use super::expert::{self, engine_choice};
+use super::search::{self, minimax};
+use super::solver;
 use crate::budget::{Budget, Unlimited};
 use crate::Rng;
 
@@ -229,6 +232,8 @@ pub struct Choice {
     pub score: i16,
     /// Nodes searched (0 for the random players and for a book move).
     pub nodes: u32,
+    /// Nodes the expert's exact solver searched ([`super::expert`]; 0 for the other players).
+    pub solver_nodes: u32,
 }
 
 /// The move `ai` plays in `board`. `table` serves the engine (any length; 0 is allowed but
@@ -262,10 +267,27 @@ pub fn choose_evaluated<B: Budget, E: Evaluate>(
     budget: B,
     eval: E,
 ) -> Choice {
+    choose_lending(ai, board, rng, table, &mut [], budget, eval)
+}
+
+/// [`choose_evaluated`], the expert ([`Ai::Expert`]) also borrowing `solver_table` for its
+/// exact solves after the book ([`super::expert`]: the test entry `t_c4` lends 1,024 entries,
+/// 8 KB); with an empty one it plays the engine's moves after the book. The other levels
+/// ignore it.
+pub fn choose_lending<B: Budget, E: Evaluate>(
+    ai: Ai,
+    board: &Board,
+    rng: &mut Rng,
+    table: &mut [search::Entry],
+    solver_table: &mut [solver::Entry],
+    budget: B,
+    eval: E,
+) -> Choice {
     let none = Choice {
         column: None,
         score: 0,
         nodes: 0,
+        solver_nodes: 0,
     };
     if board.outcome().is_some() {
         return none;
@@ -285,6 +307,7 @@ pub fn choose_evaluated<B: Budget, E: Evaluate>(
                 column: c.column,
                 score: c.score,
                 nodes: c.nodes,
+                solver_nodes: 0,
             }
         }
         Ai::Expert(nodes) => match book::book_move(board) {
@@ -292,29 +315,9 @@ pub fn choose_evaluated<B: Budget, E: Evaluate>(
                 column: Some(m.column),
                 ..none
             },
-            None => engine_choice(board, nodes, table, budget, eval),
+            None => expert::choose(board, nodes, table, solver_table, budget, eval),
         },
         Ai::AlphaBeta(nodes) => engine_choice(board, nodes, table, budget, eval),
-    }
-}
-
-/// The engine's move under a budget of `nodes` (at least 1) in a game in play.
-fn engine_choice<B: Budget, E: Evaluate>(
-    board: &Board,
-    nodes: u32,
-    table: &mut [search::Entry],
-    budget: B,
-    eval: E,
-) -> Choice {
-    let limits = Limits {
-        depth: 42,
-        nodes: nodes.max(1),
-    };
-    let r = search::search_evaluated(board, limits, table, budget, eval);
-    Choice {
-        column: r.column,
-        score: r.score,
-        nodes: r.nodes,
     }
 }
 

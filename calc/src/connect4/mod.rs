@@ -11,7 +11,7 @@
 //!   004's Min-Max 3/5/9 in [`search::minimax`], the alpha-beta engine [`search::alphabeta`]
 //!   under a node budget) and
 //!   [`ai::choose`] plays it; the expert level ([`ai::Ai::Expert`]) plays the opening
-//!   [`book`] first.
+//!   [`book`] first, then [`expert`]: the engine, and the exact solver near the end.
 //! - [`solver`]: the exact solver (scores in the public test sets' convention).
 //! - [`protocol`]: the `colonne`/`nom` values of the contest, typed ([`protocol::Request`]).
 //! - [`strategy`]: the AI contract — [`strategy::Strategy`] (a name, a column for a
@@ -67,6 +67,7 @@ mod book_data;
 pub mod contest;
 pub mod deep_book;
 pub mod eval;
+pub mod expert;
 pub mod log;
 pub mod perft;
 pub mod protocol;

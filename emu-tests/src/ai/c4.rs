@@ -2,11 +2,13 @@
 //! same calls of the core natively. Positions are lists of columns (0..6) played from the
 //! empty board.
 
-use calc::connect4::ai::{self, choose, Ai};
-use calc::connect4::book;
+use calc::budget::Unlimited;
+use calc::connect4::ai::{self, choose_lending, Ai};
+use calc::connect4::eval::Standard;
 use calc::connect4::search::Entry;
 use calc::connect4::solver::{self, Solver};
 use calc::connect4::Board;
+use calc::connect4::{book, expert};
 use calc::rng::Rng;
 
 use super::{accept, call, slots};
@@ -40,6 +42,8 @@ pub struct Choice {
     pub score: i16,
     /// Nodes searched.
     pub nodes: u32,
+    /// Nodes the expert's exact solver searched (0 for the other players).
+    pub solver_nodes: u32,
     /// The generator's next draw after the call.
     pub next_draw: u32,
 }
@@ -65,7 +69,8 @@ pub fn board(moves: &[u8]) -> Board {
 
 /// The ladder's players the tests and the report measure, with their names: random,
 /// win/block, Min-Max 3, 5, 9, the engine under 1,000 and 20,000 nodes (`Ai::STRONG`) and the
-/// expert (the opening book, then the engine under 20,000 nodes: `Ai::EXPERT`).
+/// expert (the opening book, then the engine and near the end the exact solver) under 2,000
+/// nodes (`p4ia`'s) and 20,000 (`Ai::EXPERT`).
 pub fn ladder() -> Vec<(&'static str, Ai)> {
     vec![
         ("random", Ai::Random),
@@ -75,25 +80,41 @@ pub fn ladder() -> Vec<(&'static str, Ai)> {
         ("minimax 9", Ai::HARD),
         ("alpha-beta 1000", Ai::AlphaBeta(1000)),
         ("alpha-beta 20000", Ai::STRONG),
+        ("expert 2000", Ai::Expert(2000)),
         ("expert 20000", Ai::EXPERT),
     ]
 }
 
 /// `ai`'s move after `moves`, natively.
 pub fn native_choose(moves: &[u8], ai: Ai, seed: u32, tables: &Tables) -> Choice {
-    // As t_c4: a table for the engine only.
+    // As t_c4: a table for the engine, and a solver table for the expert.
     let len = if matches!(ai, Ai::AlphaBeta(_) | Ai::Expert(_)) {
         tables.engine
     } else {
         0
     };
+    let solver_len = if matches!(ai, Ai::Expert(_)) {
+        tables.solver
+    } else {
+        0
+    };
     let mut table = vec![Entry::EMPTY; len];
+    let mut solver_table = vec![solver::Entry::EMPTY; solver_len];
     let mut rng = Rng::new(seed);
-    let c = choose(ai, &board(moves), &mut rng, &mut table);
+    let c = choose_lending(
+        ai,
+        &board(moves),
+        &mut rng,
+        &mut table,
+        &mut solver_table,
+        Unlimited,
+        Standard,
+    );
     Choice {
         column: c.column,
         score: c.score,
         nodes: c.nodes,
+        solver_nodes: c.solver_nodes,
         next_draw: rng.next_u32(),
     }
 }
@@ -121,6 +142,7 @@ pub fn emulated_choose(m: &mut Machine, ai: Ai, seed: u32) -> Result<(Choice, u6
         column: d0.checked_sub(1).map(|c| c as u8),
         score: s[0] as u16 as i16,
         nodes: s[1],
+        solver_nodes: s[3],
         next_draw: s[2],
     };
     Ok((choice, cycles))
@@ -247,6 +269,66 @@ pub fn book_positions(seed: u32, count: usize) -> Vec<Vec<u8>> {
         }
     }
     out
+}
+
+/// How the expert's exact solve ends in a position (`calc::connect4::expert`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExpertPath {
+    /// The solver proves a win: its move, no engine.
+    Win,
+    /// The solver proves a draw or a loss: the engine's move, checked for a draw.
+    DrawOrLoss,
+    /// The solver gives up within the budget: the engine's move.
+    GivesUp,
+}
+
+/// Which [`ExpertPath`] the expert under `nodes` takes after `moves` (natively, the solver
+/// table of `tables`), `None` where it does not solve (the book, or too many empty cells).
+pub fn expert_path(moves: &[u8], nodes: u32, tables: &Tables) -> Option<ExpertPath> {
+    let board = board(moves);
+    if book::book_move(&board).is_some() || 42 - board.moves() > expert::SOLVE_EMPTIES {
+        return None;
+    }
+    let mut table = vec![solver::Entry::EMPTY; tables.solver];
+    let mut solver = Solver::new(&mut table);
+    Some(
+        match solver.best_within(&board, true, u64::from(expert::solve_nodes(nodes))) {
+            // A win found by a search (not an immediate one).
+            Some(best) if best.score > 0 && solver.nodes() > 0 => ExpertPath::Win,
+            Some(best) if best.score > 0 => return None,
+            Some(_) => ExpertPath::DrawOrLoss,
+            None => ExpertPath::GivesUp,
+        },
+    )
+}
+
+/// One position of seeded random play (from `seed`) for each [`ExpertPath`] of the expert
+/// under `nodes`, in that order: `min_moves` to `max_moves` moves long.
+pub fn expert_paths(
+    seed: u32,
+    nodes: u32,
+    tables: &Tables,
+    min_moves: u32,
+    max_moves: u32,
+) -> Vec<Vec<u8>> {
+    let wanted = [ExpertPath::Win, ExpertPath::DrawOrLoss, ExpertPath::GivesUp];
+    let mut found: [Option<Vec<u8>>; 3] = [None, None, None];
+    let mut rng = Rng::new(seed);
+    for _ in 0..10_000 {
+        if found.iter().all(Option::is_some) {
+            break;
+        }
+        let candidates = random_positions_between(rng.next_u32(), 1, min_moves, max_moves);
+        let moves = &candidates[0];
+        if let Some(path) = expert_path(moves, nodes, tables) {
+            let i = wanted.iter().position(|&w| w == path).expect("a path");
+            found[i].get_or_insert_with(|| moves.clone());
+        }
+    }
+    found
+        .into_iter()
+        .map(|f| f.expect("random play reaches every path of the expert"))
+        .collect()
 }
 
 /// Columns "1".."7" (Pons' notation) as 0..6.

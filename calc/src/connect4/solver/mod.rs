@@ -173,12 +173,19 @@ impl<'t> Solver<'t> {
     /// [`Solver::solve`] that gives up once `nodes` more nodes have been searched: `None`
     /// then (the table keeps only the true bounds found before).
     pub fn solve_within(&mut self, board: &Board, weak: bool, nodes: u64) -> Option<i8> {
+        self.best_within(board, weak, nodes).map(|b| b.score)
+    }
+
+    /// [`Solver::best`] that gives up once `nodes` more nodes have been searched: `None` then
+    /// (the table keeps only the true bounds found before). The expert plays its move when it
+    /// finishes (`super::expert`).
+    pub fn best_within(&mut self, board: &Board, weak: bool, nodes: u64) -> Option<Best> {
         self.limit = self.nodes.saturating_add(nodes);
         self.aborted = false;
-        let score = self.solve(board, weak);
+        let best = self.best(board, weak);
         self.limit = u64::MAX;
         let aborted = core::mem::replace(&mut self.aborted, false);
-        (!aborted).then_some(score)
+        (!aborted).then_some(best)
     }
 
     /// The score of every column for the side to move (`None` for a full column, or all when the

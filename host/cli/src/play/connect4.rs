@@ -2,7 +2,9 @@
 //! solver), with fixed seeds; reading positions given by the user; rendering game logs.
 
 use super::SeatResult;
+use calc::budget::Unlimited;
 use calc::connect4::ai::{self, Ai};
+use calc::connect4::eval::Standard;
 use calc::connect4::log::GameLog;
 use calc::connect4::referee::{Disqualification, Fault, GameResult};
 use calc::connect4::solver::{self, Solver};
@@ -33,12 +35,19 @@ impl C4Player {
     }
 }
 
+/// Entries of the solver table the expert is lent on the calculator's test entry `t_c4`
+/// (calc::connect4::expert; `joueur` lends none yet, docs/solver.md).
+pub const EXPERT_SOLVER_LEN: usize = 1024;
+
 /// The tables the players use, allocated once and lent to every game.
 pub struct Tables {
     /// The engine's table (4,096 entries, 48 KiB: a calculator-sized table).
     pub engine: Vec<search::Entry>,
     /// The solver's table (2^22 entries, 32 MiB); its entries stay valid across games.
     pub solver: Vec<solver::Entry>,
+    /// The expert's solver table (1,024 entries, 8 KiB: the calculator's, cleared at every
+    /// move by the expert).
+    pub expert_solver: Vec<solver::Entry>,
 }
 
 impl Tables {
@@ -47,6 +56,7 @@ impl Tables {
         Tables {
             engine: vec![search::Entry::EMPTY; 1 << 12],
             solver: vec![solver::Entry::EMPTY; 1 << 22],
+            expert_solver: vec![solver::Entry::EMPTY; EXPERT_SOLVER_LEN],
         }
     }
 }
@@ -60,9 +70,20 @@ impl Default for Tables {
 /// The column `player` chooses in `board` (`None` when the game is over).
 pub fn choose(player: C4Player, board: &Board, rng: &mut Rng, tables: &mut Tables) -> Option<u8> {
     match player {
-        // An expert level with the toolkit's deep book, as `joueur` plays it with `livre`.
-        C4Player::Ai(a) => crate::book::deep::expert_move(a, board)
-            .or_else(|| ai::choose(a, board, rng, &mut tables.engine).column),
+        // An expert level with the toolkit's deep book, as `joueur` plays it with `livre`;
+        // elsewhere the ladder's player, the expert with its exact solves near the end.
+        C4Player::Ai(a) => crate::book::deep::expert_move(a, board).or_else(|| {
+            ai::choose_lending(
+                a,
+                board,
+                rng,
+                &mut tables.engine,
+                &mut tables.expert_solver,
+                Unlimited,
+                Standard,
+            )
+            .column
+        }),
         C4Player::Solver => {
             let mut solver = Solver::new(&mut tables.solver);
             let scores = solver.analyse(board, false);

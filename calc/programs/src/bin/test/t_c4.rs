@@ -8,7 +8,9 @@
 //! - `c4_choose(code, seed) -> column + 1` (0 when the game is over, `u32::MAX` for a code
 //!   that names no AI): `calc::connect4::ai::choose` for the player of
 //!   `calc::connect4::ai::Ai::from_code(code)`, its generator `Rng::new(seed)`, and for the
-//!   engine a fresh table of [`TABLE_LEN`] entries (none for the others); slots: score (as i16), nodes, the generator's next draw;
+//!   engine a fresh table of [`TABLE_LEN`] entries (none for the others), for the expert
+//!   also a fresh solver table of [`SOLVER_LEN`] entries (`choose_lending`); slots: score (as
+//!   i16), nodes, the generator's next draw, the expert's solver nodes;
 //! - `c4_solve(weak) -> score as i8`: the exact solver (`Solver::solve`) with a fresh table of
 //!   [`SOLVER_LEN`] entries; slots: nodes (low, high word);
 //! - `c4_analyse(weak) -> 0`: `Solver::analyse`; slots: the scores of columns 0-3 and 4-6,
@@ -17,7 +19,9 @@
 #![no_std]
 #![no_main]
 
-use calc::connect4::ai::{choose, Ai};
+use calc::budget::Unlimited;
+use calc::connect4::ai::{choose, choose_lending, Ai};
+use calc::connect4::eval::Standard;
 use calc::connect4::search::Entry;
 use calc::connect4::solver::{self, Solver};
 use calc::rng::Rng;
@@ -53,9 +57,17 @@ pub extern "C" fn c4_choose(code: u32, seed: u32) -> u32 {
     let mut rng = Rng::new(seed);
     let board = *BOARD.borrow_mut();
     let choice = match ai {
-        Ai::AlphaBeta(_) | Ai::Expert(_) => {
-            choose(ai, &board, &mut rng, &mut [Entry::EMPTY; TABLE_LEN])
-        }
+        Ai::AlphaBeta(_) => choose(ai, &board, &mut rng, &mut [Entry::EMPTY; TABLE_LEN]),
+        // The expert also borrows the solver's table for its solves near the end.
+        Ai::Expert(_) => choose_lending(
+            ai,
+            &board,
+            &mut rng,
+            &mut [Entry::EMPTY; TABLE_LEN],
+            &mut [solver::Entry::EMPTY; SOLVER_LEN],
+            Unlimited,
+            Standard,
+        ),
         // The other players use no table: lend none (clearing one would dominate their cost).
         _ => choose(ai, &board, &mut rng, &mut []),
     };
@@ -63,7 +75,7 @@ pub extern "C" fn c4_choose(code: u32, seed: u32) -> u32 {
         u32::from(choice.score as u16),
         choice.nodes,
         rng.next_u32(),
-        0,
+        choice.solver_nodes,
     ]);
     choice.column.map_or(0, |c| u32::from(c) + 1)
 }

@@ -1,0 +1,217 @@
+//! The expert's move after the opening book: the exact solver when few enough cells are empty
+//! for it to finish within the move's time, the engine otherwise.
+//!
+//! A move of `Ai::Expert(nodes)` may cost, on the 68000, what `nodes` engine nodes and
+//! `nodes / 2` solver nodes cost together: the move's budget, counted in thousands of cycles
+//! with [`ENGINE_COST`] per engine node and [`SOLVER_COST`] per solver node ([`MOVE_COST`]
+//! per unit of `nodes`: 108 million cycles, 9.0 s at 12 MHz, at 2,000 nodes). With a solver
+//! table lent (`solver_table` not empty) and at most [`SOLVE_EMPTIES`] empty cells, the expert
+//! first solves the position (win, draw or loss) within `3 * nodes / 2` solver nodes (at most
+//! 39 of the budget's 54 parts), on that table cleared, and spends the rest of the budget on
+//! the engine:
+//!
+//! - a proven win: the solver's winning move, without the engine;
+//! - a proven draw: the engine's move, with half of what is left, if it is the solver's own
+//!   or the other half proves that it keeps the draw; else the solver's drawing move (the
+//!   engine's choice, which may lose, is never played unproven where a proven draw is at hand);
+//! - a proven loss, or no proof within its nodes: the engine's move with all that is left
+//!   (against a fallible opponent the engine's lines are the best hope).
+//!
+//! Without a solver table, or with more empty cells, the engine alone under `nodes`. Every step
+//! is a pure function of the position, the budget and the tables' lengths (both tables are
+//! cleared first), so the calculator plays the native moves.
+
+use super::ai::Choice;
+use super::board::{Board, CELLS};
+use super::eval::Evaluate;
+use super::search::{self, Limits};
+use super::solver::{self, Solver};
+use crate::budget::Budget;
+
+/// The most empty cells at which the expert asks the solver first: beyond it the solver
+/// seldom finishes within a move's budget (docs/solver.md, "In games"), and the engine plays.
+pub const SOLVE_EMPTIES: u8 = 26;
+
+/// Thousands of 68000 cycles per engine node (41,000 measured in the CPU harness).
+pub const ENGINE_COST: u32 = 41;
+
+/// Thousands of 68000 cycles per solver node in the positions the expert solves (about 26,000
+/// measured in the CPU harness with 20 to 26 empty cells; 17,700 on Pons' End-Easy positions).
+pub const SOLVER_COST: u32 = 26;
+
+/// Thousands of 68000 cycles a move may cost per unit of its `nodes` (module doc).
+pub const MOVE_COST: u32 = ENGINE_COST + SOLVER_COST / 2;
+
+/// The solver nodes the expert under `nodes` spends at most on its first solve of a move:
+/// `3 * nodes / 2` (module doc).
+pub fn solve_nodes(nodes: u32) -> u32 {
+    nodes.max(1).saturating_mul(3) / 2
+}
+
+/// The expert's move in a position in play that the book does not hold: see the module doc.
+/// `nodes` (at least 1) sets the move's budget; `table` is the engine's table,
+/// `solver_table` the solver's (empty: no solve).
+pub fn choose<B: Budget, E: Evaluate>(
+    board: &Board,
+    nodes: u32,
+    table: &mut [search::Entry],
+    solver_table: &mut [solver::Entry],
+    budget: B,
+    eval: E,
+) -> Choice {
+    let nodes = nodes.max(1);
+    if solver_table.is_empty() || CELLS - board.moves() > SOLVE_EMPTIES {
+        return engine_choice(board, nodes, table, budget, eval);
+    }
+    let mut solver = Solver::new(solver_table);
+    solver.reset();
+    let solved = solver.best_within(board, true, u64::from(solve_nodes(nodes)));
+    let spent = |solver: &Solver| solver.nodes().min(u64::from(u32::MAX)) as u32;
+    // What the solve left of the move's budget (at least 15 of its 54 parts).
+    let left = nodes
+        .saturating_mul(MOVE_COST)
+        .saturating_sub(spent(&solver) * SOLVER_COST);
+    let mut choice = match solved.map(|b| (b.score, b.column)) {
+        Some((1, Some(column))) => Choice {
+            column: Some(column),
+            score: 0,
+            nodes: 0,
+            solver_nodes: 0,
+        },
+        Some((0, Some(draw))) => {
+            let mut choice = engine_choice(
+                board,
+                left / (ENGINE_COST + SOLVER_COST),
+                table,
+                budget,
+                eval,
+            );
+            let check = left.saturating_sub(choice.nodes * ENGINE_COST) / SOLVER_COST;
+            let keeps = choice.column.is_some_and(|c| {
+                let mut child = *board;
+                child.play_col(c);
+                // The opponent's value after the move: not a win keeps the draw.
+                c == draw
+                    || matches!(solver.solve_within(&child, true, u64::from(check)), Some(v) if v <= 0)
+            });
+            if !keeps {
+                choice.column = Some(draw);
+            }
+            choice
+        }
+        _ => engine_choice(board, left / ENGINE_COST, table, budget, eval),
+    };
+    choice.solver_nodes = spent(&solver);
+    choice
+}
+
+/// The engine's move under a budget of `nodes` (at least 1) in a game in play.
+pub(super) fn engine_choice<B: Budget, E: Evaluate>(
+    board: &Board,
+    nodes: u32,
+    table: &mut [search::Entry],
+    budget: B,
+    eval: E,
+) -> Choice {
+    let limits = Limits {
+        depth: 42,
+        nodes: nodes.max(1),
+    };
+    let r = search::search_evaluated(board, limits, table, budget, eval);
+    Choice {
+        column: r.column,
+        score: r.score,
+        nodes: r.nodes,
+        solver_nodes: 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::*;
+    use crate::budget::Unlimited;
+    use crate::connect4::eval::Standard;
+    use std::vec;
+
+    /// The weak value of `board` for its side to move, by a solver with a large table.
+    fn value(board: &Board) -> i8 {
+        let mut table = vec![solver::Entry::EMPTY; 1 << 16];
+        Solver::new(&mut table).solve(board, true)
+    }
+
+    /// The expert's choice with the calculator's tables (512 and 1,024 entries).
+    fn expert(board: &Board, nodes: u32, lend: bool) -> Choice {
+        let mut table = vec![search::Entry::EMPTY; 512];
+        let mut solver_table = vec![solver::Entry::EMPTY; if lend { 1024 } else { 0 }];
+        choose(
+            board,
+            nodes,
+            &mut table,
+            &mut solver_table,
+            Unlimited,
+            Standard,
+        )
+    }
+
+    #[test]
+    fn a_proven_win_is_played_without_the_engine() {
+        // Pons' End-Easy positions the side to move wins.
+        for moves in [
+            "7422341735647741166133573473242566",
+            "67152117737262713366376314254",
+        ] {
+            let board = Board::from_moves(moves).unwrap();
+            assert_eq!(value(&board), 1, "{moves}");
+            let c = expert(&board, 2000, true);
+            assert_eq!((c.nodes, c.score), (0, 0), "{moves}");
+            assert!(c.solver_nodes > 0, "{moves}");
+            let mut child = board;
+            child.play_col(c.column.unwrap());
+            assert!(child.outcome().is_some() || value(&child) == -1, "{moves}");
+        }
+    }
+
+    #[test]
+    fn a_draw_or_a_loss_goes_to_the_engine_and_a_draw_is_kept() {
+        // A drawn and a lost End-Easy position.
+        for moves in [
+            "23163416124767223154467471272416755633",
+            "2252576253462244111563365343671351441",
+        ] {
+            let board = Board::from_moves(moves).unwrap();
+            let v = value(&board);
+            let c = expert(&board, 2000, true);
+            assert!(c.solver_nodes > 0, "{moves}");
+            let mut child = board;
+            child.play_col(c.column.unwrap());
+            if v == 0 {
+                assert!(child.outcome().is_some() || value(&child) == 0, "{moves}");
+            }
+        }
+    }
+
+    #[test]
+    fn without_a_solver_table_or_its_nodes_the_engine_plays() {
+        // 26 empty cells: the solver gives up within 2 nodes; the engine then has the rest.
+        let board = Board::from_moves("4344433346366342").unwrap();
+        let engine = engine_choice(
+            &board,
+            1000,
+            &mut [search::Entry::EMPTY; 512],
+            Unlimited,
+            Standard,
+        );
+        let alone = expert(&board, 1000, false);
+        assert_eq!(
+            (alone.column, alone.nodes, alone.solver_nodes),
+            (engine.column, engine.nodes, 0)
+        );
+        let given_up = expert(&board, 1, true);
+        assert!(
+            given_up.solver_nodes > 0 && given_up.solver_nodes <= 8,
+            "{given_up:?}"
+        );
+        assert!(given_up.nodes >= 1 && board.can_play(given_up.column.unwrap()));
+    }
+}
