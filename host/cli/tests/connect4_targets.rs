@@ -1,7 +1,8 @@
 //! The expert against issue 17's targets, measured by native games from the empty board with
 //! the calculator's tables: the engine's 512 entries and the solver's 1,024, both fresh at
 //! every move as in a call of a calculator program (`t_c4`;
-//! docs/solver.md#the-expert-near-the-end).
+//! docs/solver.md#the-expert-near-the-end), and the toolkit's deep book at 7 and 8 stones (as
+//! `joueur` reads it from `livre`; docs/solver.md#the-deep-book).
 //!
 //! Each opponent (random, win/block, Min-Max 3, 5 and 9) plays the expert in pairs of games
 //! from one seed, the expert first in one game and second in the other (`run_match`): `pairs`
@@ -126,7 +127,11 @@ impl Judge {
 }
 
 /// The expert's move with the calculator's fresh tables: (column, engine nodes, solver nodes).
+/// Its deep book first (`livre`, as the contest installs it beside `joueur`): a lookup.
 fn expert_move(expert: Ai, board: &Board) -> (u8, u32, u32) {
+    if let Some(column) = ti68k::book::deep::expert_move(expert, board) {
+        return (column, 0, 0);
+    }
     let mut engine = [search::Entry::EMPTY; ENGINE_LEN];
     let mut solver = [solver::Entry::EMPTY; SOLVER_LEN];
     let c = ai::choose_lending(
