@@ -1,6 +1,6 @@
 //! Programs over 24 KB through their launcher (docs/building.md#programs-over-24-kb), in the CPU
-//! harness: the contest's `joueur` built with a launcher plays the same columns as the plain
-//! program from its own folder (not the current one), its PC-relative body run in place (its
+//! harness: the contest's `joueur` (over 24 KB: its settings say `launcher = true`) plays the
+//! core's columns from its own folder (not the current one), its PC-relative body run in place (its
 //! variable locked for the run, then unlocked) from the ghost space; an error the body throws
 //! reaches the launcher's caller; each failure of the launcher (body missing, not a body, a
 //! body of another version, not enough memory for a copy) shows its line and throws its AMS
@@ -10,6 +10,8 @@
 mod programs;
 
 use emu_tests::games::keys::Key;
+use ti68k::contest::setup::{AiSpec, MatchSetup};
+use ti68k::contest::verify;
 use ti_build::launcher::{self, ERR_BODY_FORMAT, ERR_BODY_MISSING, ERR_NO_MEMORY};
 use ti_build::Built;
 use ti_emulator::ams::exec::RunEnd;
@@ -49,14 +51,15 @@ fn launched(test: &str) -> Option<Built> {
     programs::build_launched(test, "joueur", |_| {})
 }
 
-/// The plain joueur's column for the same position, and its cycles.
-fn plain_move(test: &str, model: Model, level: &str) -> Option<(Value, u64)> {
-    let plain = programs::build_program(test, "joueur", |_| {})?;
-    let mut m = Machine::new(model);
-    m.store_program("ai1\\joueur", &plain.image).unwrap();
-    first_call(&mut m, level);
-    let out = m.run("ai1\\joueur", "").unwrap();
-    Some((colonne(&m), out.counters.cycles))
+/// The column AI 1's first call at `level` (seed 7) writes, played natively by the core
+/// (`joueur` is over 24 KB: AMS runs it only through its launcher).
+fn native_move(model: Model, level: &str) -> Value {
+    let setup = MatchSetup::new(
+        model,
+        [AiSpec::level(level, 7), AiSpec::level("winblock", 1)],
+    );
+    let game = verify::native_game(&setup).unwrap();
+    Value::Integer(Integer::from(i64::from(game.moves[0])))
 }
 
 #[test]
@@ -74,15 +77,13 @@ fn joueur_through_its_launcher_plays_from_its_own_folder_in_the_ghost_space() {
         Some(l.body_name.clone())
     );
     for model in Model::ALL {
-        let Some((want, plain_cycles)) = plain_move(test, model, "minimax3") else {
-            return;
-        };
+        let want = native_move(model, "minimax3");
         let mut m = machine(&built, model, "minimax3");
         let locked = locked_blocks(&m);
         let out = m
             .run("ai1\\joueur", "")
             .unwrap_or_else(|e| panic!("{model}: {e}"));
-        assert_eq!(colonne(&m), want, "{model}: the plain joueur's column");
+        assert_eq!(colonne(&m), want, "{model}: the core's column");
         let names = m.transcript().names();
         for call in [
             "trap #12",
@@ -110,9 +111,8 @@ fn joueur_through_its_launcher_plays_from_its_own_folder_in_the_ghost_space() {
             locked,
             "{model}: the body unlocked again"
         );
-        let overhead = out.counters.cycles as i64 - plain_cycles as i64;
         println!(
-            "{model}: joueur minimax3 through its launcher: {} cycles, plain {plain_cycles}: the launcher costs {overhead} cycles",
+            "{model}: joueur minimax3 through its launcher: {} cycles",
             out.counters.cycles
         );
     }
@@ -270,9 +270,7 @@ fn a_body_with_a_relocation_table_and_an_archived_body_run() {
         return;
     };
     assert!(!absolute.image.relocations.is_empty());
-    let Some((want, _)) = plain_move(test, Model::V200, "alphabeta1000") else {
-        return;
-    };
+    let want = native_move(Model::V200, "alphabeta1000");
     let mut m = machine(&absolute, Model::V200, "alphabeta1000");
     m.run("ai1\\joueur", "").unwrap();
     assert_eq!(colonne(&m), want);

@@ -5,7 +5,11 @@
 //! the caller-lent table, so they give the same moves and node counts natively and on the 68000.
 
 pub mod alphabeta;
+mod lines;
 pub mod minimax;
+mod position;
+#[cfg(test)]
+mod reference;
 
 pub use alphabeta::{
     search, search_depth, search_evaluated, Entry, Limits, Score, SearchResult, CENTRE_FIRST, WIN,
