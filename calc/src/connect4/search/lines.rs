@@ -280,7 +280,7 @@ fn threats(stones: usize) -> u8 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::position::Cells;
+    use super::super::cells::Cells;
     use super::*;
 
     /// Every cell lies on its row and its column, and on a diagonal exactly when it is long

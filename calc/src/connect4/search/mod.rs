@@ -5,6 +5,7 @@
 //! the caller-lent table, so they give the same moves and node counts natively and on the 68000.
 
 pub mod alphabeta;
+mod cells;
 mod lines;
 pub mod minimax;
 mod position;

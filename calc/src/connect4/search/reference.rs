@@ -2,7 +2,7 @@
 //! ([`Lines`](super::position::Lines)): a [`Board`] copied at every node, winning cells and
 //! window counts recomputed with 64-bit shifts, the heuristic called at the horizon through
 //! [`Evaluate`]. It is the reference the search on lines must agree with exactly, move, score,
-//! node count and depth, on random positions, budgets and weights (tests of `alphabeta`).
+//! node count and depth, on random positions, budgets and weights (the tests below).
 
 use super::alphabeta::{
     first_centre, lose_next, win_now, Entry, Limits, Score, SearchResult, CENTRE_FIRST, EXACT, INF,
@@ -312,6 +312,114 @@ impl MoveList {
             self.bit[i] = bit;
             self.col[i] = c;
             self.len += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::super::alphabeta::{search, search_depth, search_evaluated};
+    use super::*;
+    use crate::connect4::eval::Weights;
+
+    /// Random positions of random play, not over.
+    fn random_boards(seed: u32, count: usize, max_moves: u32) -> std::vec::Vec<Board> {
+        let mut rng = crate::Rng::new(seed);
+        let mut out = std::vec::Vec::new();
+        while out.len() < count {
+            let mut b = Board::new();
+            let n = rng.below(max_moves + 1);
+            for _ in 0..n {
+                let col = rng.below(7) as u8;
+                if b.outcome().is_none() && b.can_play(col) {
+                    b.play(col).unwrap();
+                }
+            }
+            if b.outcome().is_none() {
+                out.push(b);
+            }
+        }
+        out
+    }
+
+    /// The search on the lines visits exactly the nodes of this one: same move, score, node count and depth, with tables of several sizes
+    /// and node budgets that stop it in the middle of an iteration.
+    #[test]
+    fn same_results_as_the_reference_search() {
+        use super as old;
+        for (i, b) in random_boards(0xAB_C4, 120, 34).iter().enumerate() {
+            let len = [512, 0, 3, 4096][i % 4];
+            let mut t1 = std::vec![Entry::EMPTY; len];
+            let mut t2 = std::vec![Entry::EMPTY; len];
+            for nodes in [1, 700, 5_000] {
+                let limits = Limits { depth: 42, nodes };
+                let new = search(b, limits, &mut t1, Unlimited);
+                let reference = old::search(b, limits, &mut t2, Unlimited);
+                assert_eq!(new, reference, "{b:?} {limits:?} table {len}");
+            }
+            let depth = (i % 7) as u8;
+            assert_eq!(
+                search_depth(b, depth, &mut t1),
+                old::search_depth(b, depth, &mut t2),
+                "{b:?} depth {depth}"
+            );
+        }
+        // A caller's budget stops both at the same node.
+        let b = Board::from_moves("4453").unwrap();
+        let stop = |n: u64| n >= 3_000;
+        let mut t1 = std::vec![Entry::EMPTY; 512];
+        let mut t2 = std::vec![Entry::EMPTY; 512];
+        let limits = Limits {
+            depth: 42,
+            nodes: u32::MAX,
+        };
+        assert_eq!(
+            search(&b, limits, &mut t1, stop),
+            old::search(&b, limits, &mut t2, stop)
+        );
+    }
+
+    /// The same with tuned weights: random ones within [`Weights::LIMIT`] (the evaluation's
+    /// clamp reached often), through [`Weights`] and [`Heuristic`] as the programs pass them.
+    #[test]
+    fn same_results_as_the_reference_search_with_tuned_weights() {
+        use super as old;
+        use crate::connect4::eval::{Heuristic, Standard};
+        let mut rng = crate::Rng::new(0x7E_1D);
+        for (i, b) in random_boards(0x0005_EED7, 90, 34).iter().enumerate() {
+            let mut a = [0i16; Weights::COUNT];
+            for w in a.iter_mut() {
+                // Small weights for some boards (the clamp rarely reached), large for others.
+                let limit = if i % 2 == 0 {
+                    40
+                } else {
+                    Weights::LIMIT as u32
+                };
+                *w = rng.below(2 * limit + 1) as i16 - limit as i16;
+            }
+            let w = Weights::from_array(a);
+            let len = [512, 0, 4096][i % 3];
+            let mut t1 = std::vec![Entry::EMPTY; len];
+            let mut t2 = std::vec![Entry::EMPTY; len];
+            for nodes in [1, 700, 4_000] {
+                let limits = Limits { depth: 42, nodes };
+                let new = search_evaluated(b, limits, &mut t1, Unlimited, w);
+                let reference = old::search_evaluated(b, limits, &mut t2, Unlimited, w);
+                assert_eq!(new, reference, "{b:?} {limits:?} {w:?}");
+                let heuristic = Heuristic::of(w);
+                let new = search_evaluated(b, limits, &mut t1, Unlimited, heuristic);
+                assert_eq!(new, reference, "{b:?} {limits:?} {heuristic:?}");
+            }
+            let limits = Limits {
+                depth: 42,
+                nodes: 2_000,
+            };
+            assert_eq!(
+                search_evaluated(b, limits, &mut t1, Unlimited, Standard),
+                old::search_evaluated(b, limits, &mut t2, Unlimited, Heuristic::Builtin),
+                "{b:?}"
+            );
         }
     }
 }
