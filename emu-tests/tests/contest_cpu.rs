@@ -165,57 +165,41 @@ fn contest_games_in_the_harness_agree_with_the_core() {
     }
 }
 
-/// `joueur` compiled by GCC for speed (-O2; Rust still at opt-level "z": at opt-level 3 it is
-/// over the 32 KB its PC-relative references reach) is over 24 KB: through its launcher
-/// (docs/building.md#programs-over-24-kb) it plays whole contest games under the arbiter, run by
-/// NG_execute, with the core's results, on both screen sizes, and the same moves as the
-/// size-built joueur; the cycles of both are printed.
+/// `joueur` is over 24 KB (the engine on the board's lines, docs/profiling.md) and its settings
+/// say `launcher = true`: through its launcher (docs/building.md#programs-over-24-kb) it plays
+/// whole contest games under the arbiter, run by NG_execute, with the core's results, on both
+/// screen sizes; the cycles of its calls are printed.
 #[test]
-fn contest_games_with_joueur_built_for_speed_through_its_launcher() {
-    let test = "contest_games_with_joueur_built_for_speed_through_its_launcher";
-    let Some(mut images) = images(test) else {
+fn contest_games_with_joueur_through_its_launcher() {
+    let test = "contest_games_with_joueur_through_its_launcher";
+    let Some(images) = images(test) else {
         return;
     };
-    let Some(fast) = programs::build_launched(test, "joueur", |c| c.gcc_opt = "-O2".into()) else {
+    let Some(joueur) = programs::build_program(test, "joueur", |_| {}) else {
         return;
     };
     assert!(
-        fast.report.total() > ti_build::report::ASM_LIMIT,
-        "joueur built for speed is {} bytes: no launcher needed",
-        fast.report.total()
+        joueur.launcher.is_some() && joueur.report.total() > ti_build::report::ASM_LIMIT,
+        "joueur is {} bytes: no launcher needed",
+        joueur.report.total()
     );
-    let size_built = std::mem::replace(&mut images[1], fast.installable());
     for (model, a, b) in [
         (Model::Ti89, "alphabeta1000", "minimax3"),
         (Model::V200, "expert2000", "alphabeta2000"),
     ] {
         let setup = MatchSetup::new(model, [AiSpec::level(a, 5), AiSpec::level(b, 9)]);
         let mut m = machine(&images, &setup);
-        let label = format!("{model} {a} vs {b}, joueur built for speed");
-        let (outcome, calls) = play_verified(&mut m, &setup, &label);
+        let label = format!("{model} {a} vs {b}, joueur through its launcher");
+        let (_, calls) = play_verified(&mut m, &setup, &label);
         assert!(
             m.transcript().names().contains(&"trap #11 function 0xF"),
             "{label}"
         );
-        // The same game with the size-built joueur: same moves, more cycles.
-        let mut plain = images.clone();
-        plain[1] = size_built.clone();
-        let mut m = machine(&plain, &setup);
-        let (same, plain_calls) = play(&mut m, &setup, &label);
-        assert_eq!(
-            same.game().unwrap().moves,
-            outcome.game().unwrap().moves,
-            "{label}"
-        );
-        let total = |calls: &[(String, u64)]| calls.iter().map(|c| c.1).sum::<u64>();
-        let worst = |calls: &[(String, u64)]| calls.iter().map(|c| c.1).max().unwrap_or(0);
         println!(
-            "{label}: {} calls, {} cycles in all (worst call {}); size-built joueur {} (worst {})",
+            "{label}: {} calls, {} cycles in all (worst call {})",
             calls.len(),
-            total(&calls),
-            worst(&calls),
-            total(&plain_calls),
-            worst(&plain_calls)
+            calls.iter().map(|c| c.1).sum::<u64>(),
+            calls.iter().map(|c| c.1).max().unwrap_or(0)
         );
     }
 }

@@ -73,11 +73,11 @@ fn versus_runs_joueur_over_24_kb_through_its_launcher() {
     let Some(programs) = programs(test) else {
         return;
     };
-    let Some(fast) = programs::build_launched(test, "joueur", |c| c.gcc_opt = "-O2".into()) else {
+    let Some(launched) = programs::build_launched(test, "joueur", |_| {}) else {
         return;
     };
     let mut programs = programs.clone();
-    programs.joueur = fast.installable();
+    programs.joueur = launched.installable();
     let model = Model::V200;
     let sides = [
         on_calculator("alphabeta1000", 3, "ai1"),

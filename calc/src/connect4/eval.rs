@@ -171,11 +171,17 @@ impl Default for Weights {
     }
 }
 
-/// A heuristic the alpha-beta engine calls at its horizon, from the side to move's point of
-/// view, in `-ENGINE_EVAL_MAX..=ENGINE_EVAL_MAX`.
+/// A heuristic of the alpha-beta engine at its horizon, from the side to move's point of
+/// view, in `-ENGINE_EVAL_MAX..=ENGINE_EVAL_MAX`: [`weighted_eval`] with some [`Weights`].
+///
+/// The engine evaluates on the board's lines with [`Evaluate::weights`] (tables built for
+/// them at run time), so `evaluate` must be [`weighted_eval`] with those weights.
 pub trait Evaluate {
     /// The value of `board` for the side to move.
     fn evaluate(&self, board: &Board) -> i16;
+
+    /// The weights the heuristic evaluates with (within [`Weights::LIMIT`]).
+    fn weights(&self) -> Weights;
 }
 
 /// The engine's own heuristic, [`engine_eval`] (the built-in weights as constants).
@@ -187,6 +193,11 @@ impl Evaluate for Standard {
     fn evaluate(&self, board: &Board) -> i16 {
         engine_eval(board)
     }
+
+    #[inline]
+    fn weights(&self) -> Weights {
+        Weights::DEFAULT
+    }
 }
 
 impl Evaluate for Weights {
@@ -194,11 +205,15 @@ impl Evaluate for Weights {
     fn evaluate(&self, board: &Board) -> i16 {
         weighted_eval(board, self)
     }
+
+    #[inline]
+    fn weights(&self) -> Weights {
+        *self
+    }
 }
 
-/// The engine's own heuristic or a tuned one, chosen at run time: one instance of the search
-/// serves both (`joueur` has no room for two), and the built-in weights keep their constant
-/// multiplications.
+/// The engine's own heuristic or a tuned one, chosen at run time (the engine builds its
+/// tables for either's weights: one instance of the search serves both).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Heuristic {
     /// [`engine_eval`].
@@ -224,6 +239,14 @@ impl Evaluate for Heuristic {
         match self {
             Heuristic::Builtin => engine_eval(board),
             Heuristic::Weighted(w) => weighted_eval(board, w),
+        }
+    }
+
+    #[inline]
+    fn weights(&self) -> Weights {
+        match self {
+            Heuristic::Builtin => Weights::DEFAULT,
+            Heuristic::Weighted(w) => *w,
         }
     }
 }

@@ -41,7 +41,9 @@ fn profiles_an_exported_function_of_a_built_program() {
             "--setup",
             "c4_play 3",
         ])
-        .args(["--call", "c4_choose 130 1", "--instructions", "5", "--svg"])
+        // All the functions run (the engine on lines has more than the default lists).
+        .args(["--call", "c4_choose 130 1", "--functions", "40"])
+        .args(["--instructions", "5", "--svg"])
         .arg(&svg)
         .arg("--text")
         .arg(&text)
@@ -50,7 +52,7 @@ fn profiles_an_exported_function_of_a_built_program() {
     assert!(out.status.success(), "{out:?}");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("Profile of t_c4: c4_choose"), "{stdout}");
-    assert!(stdout.contains("negamax"), "{stdout}");
+    assert!(stdout.contains("Searcher"), "{stdout}");
     assert!(stdout.contains("  glue     c4_choose"), "{stdout}");
     assert!(stdout.contains("Callers of the 5 hottest"), "{stdout}");
     assert!(stdout.contains("The 5 hottest instructions"), "{stdout}");
@@ -103,10 +105,15 @@ fn says_what_is_wrong() {
         "{stderr}"
     );
     assert!(stderr.contains("c4_choose"), "{stderr}");
-    // A calculator file without its symbol map.
+    // A calculator file (t_c4 is a launcher: with its body) without its symbol map.
     let dir = testkit::scratch!("profile-cli-nosym");
     let lone = dir.join("t_c4.89z");
     std::fs::copy(testkit::repo_root().join("target/ti/t_c4.89z"), &lone).unwrap();
+    std::fs::copy(
+        testkit::repo_root().join("target/ti/t_c4.89y"),
+        dir.join("t_c4.89y"),
+    )
+    .unwrap();
     let out = ti68k()
         .arg("profile")
         .arg(&lone)

@@ -6,7 +6,7 @@
 //!   convention of the public test sets: 22 minus the number of stones the winner has played
 //!   when the game ends (the sooner the win, the higher);
 //! - anything else is the heuristic at the horizon ([`engine_eval`](super::eval::engine_eval),
-//!   or tuned weights through [`search_evaluated`]),
+//!   or tuned weights through [`search_evaluated`]: [`weighted_eval`](super::eval::weighted_eval)),
 //!   always within `-ENGINE_EVAL_MAX..=ENGINE_EVAL_MAX` (900), and 0 for a draw.
 //!
 //! Each node first takes an immediate win, then keeps only the moves that do not lose at once
@@ -17,10 +17,18 @@
 //!
 //! The search never reads a clock: [`search`] stops at a node budget (deterministic) or when the
 //! caller's [`Budget`] says so (asked every [`CHECK_INTERVAL`] nodes; a time limit lives there).
+//!
+//! The positions are kept on the board's lines ([`Lines`], tables built at run time for the
+//! heuristic's weights) and each node's numbers passed down the recursion ([`Node`]): the form
+//! that suits the 68000 (docs/profiling.md). The moves, scores and node counts are those of
+//! the search on [`Board`] it replaced, kept in `reference.rs` for the tests.
 
+use super::cells::Cells;
+use super::lines::Tables;
+use super::position::{Lines, Node, Scan, Seen};
 use crate::budget::{Budget, Unlimited, CHECK_INTERVAL};
 use crate::connect4::board::{column_mask, Board, WIDTH};
-use crate::connect4::eval::{Evaluate, Standard, ENGINE_EVAL_MAX};
+use crate::connect4::eval::{Evaluate, Weights, ENGINE_EVAL_MAX};
 use crate::connect4::tt::{slot, table_bits};
 
 /// A search score (see the module doc).
@@ -30,7 +38,7 @@ pub type Score = i16;
 pub const WIN: Score = 1000;
 
 /// Above any score.
-const INF: Score = 2 * WIN;
+pub(crate) const INF: Score = 2 * WIN;
 
 /// The columns from the centre outwards: the move order among equals.
 pub const CENTRE_FIRST: [u8; WIDTH as usize] = [3, 2, 4, 1, 5, 0, 6];
@@ -38,18 +46,18 @@ pub const CENTRE_FIRST: [u8; WIDTH as usize] = [3, 2, 4, 1, 5, 0, 6];
 /// One entry of the engine's transposition table (12 bytes, 4-byte aligned).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
-    key_lo: u32,
+    pub(crate) key_lo: u32,
     /// Upper 17 bits of the key; `u32::MAX` marks an empty entry.
-    key_hi: u32,
-    score: Score,
-    depth: u8,
+    pub(crate) key_hi: u32,
+    pub(crate) score: Score,
+    pub(crate) depth: u8,
     /// Bits 0-1: the bound (`EXACT`, `LOWER`, `UPPER`); bits 2-4: best column + 1 (0 = none).
-    info: u8,
+    pub(crate) info: u8,
 }
 
-const EXACT: u8 = 1;
-const LOWER: u8 = 2;
-const UPPER: u8 = 3;
+pub(crate) const EXACT: u8 = 1;
+pub(crate) const LOWER: u8 = 2;
+pub(crate) const UPPER: u8 = 3;
 
 impl Entry {
     /// An empty entry: fill a new table with it (the searches clear the table themselves too).
@@ -106,7 +114,9 @@ pub(crate) fn lose_next(moves: u8) -> Score {
 /// Searches `board` to exactly `depth` plies (no iterative deepening, no node limit) and
 /// returns the best column, its score and the node count. The table is cleared first.
 pub fn search_depth(board: &Board, depth: u8, tt: &mut [Entry]) -> SearchResult {
-    let mut s = Searcher::new(tt, u32::MAX, Unlimited, Standard);
+    let mut tables = Tables::EMPTY;
+    tables.fill(&Weights::DEFAULT);
+    let mut s = Searcher::new(board, &tables, tt, u32::MAX, Unlimited);
     let (column, score) = s.root(board, depth);
     SearchResult {
         column,
@@ -125,11 +135,12 @@ pub fn search<B: Budget>(
     tt: &mut [Entry],
     budget: B,
 ) -> SearchResult {
-    search_evaluated(board, limits, tt, budget, Standard)
+    weighted(board, limits, tt, budget, &Weights::DEFAULT)
 }
 
-/// [`search`] with the heuristic `eval` at the horizon instead of the engine's own
-/// ([`Standard`]): tuned weights ([`crate::connect4::eval::Weights`]) play through it.
+/// [`search`] with the heuristic `eval` at the horizon instead of the engine's own: tuned
+/// weights ([`Weights`], within [`Weights::LIMIT`]) play through it. The search evaluates on
+/// its lines with `eval`'s [`Evaluate::weights`], the same values as `eval` gives.
 pub fn search_evaluated<B: Budget, E: Evaluate>(
     board: &Board,
     limits: Limits,
@@ -137,7 +148,20 @@ pub fn search_evaluated<B: Budget, E: Evaluate>(
     budget: B,
     eval: E,
 ) -> SearchResult {
-    let mut s = Searcher::new(tt, limits.nodes, budget, eval);
+    weighted(board, limits, tt, budget, &eval.weights())
+}
+
+/// [`search`] with the weights `weights`: one instance of the search for every heuristic.
+fn weighted<B: Budget>(
+    board: &Board,
+    limits: Limits,
+    tt: &mut [Entry],
+    budget: B,
+    weights: &Weights,
+) -> SearchResult {
+    let mut tables = Tables::EMPTY;
+    tables.fill(weights);
+    let mut s = Searcher::new(board, &tables, tt, limits.nodes, budget);
     let mut best = SearchResult {
         column: None,
         score: 0,
@@ -169,19 +193,30 @@ pub fn search_evaluated<B: Budget, E: Evaluate>(
     best
 }
 
-/// The state of one search.
-struct Searcher<'t, B: Budget, E: Evaluate> {
+/// The state of one search: the table, the counters, and the position's lines ([`Lines`]);
+/// each node's other numbers ([`Node`]) are passed down the recursion.
+struct Searcher<'t, 'p, B: Budget> {
     tt: &'t mut [Entry],
     bits: Option<u32>,
     nodes: u32,
     node_limit: u32,
     aborted: bool,
     budget: B,
-    eval: E,
+    lines: Lines<'p>,
+    /// The root's node.
+    start: Node,
+    /// The best column of the last [`Searcher::moves`].
+    best_col: u8,
 }
 
-impl<'t, B: Budget, E: Evaluate> Searcher<'t, B, E> {
-    fn new(tt: &'t mut [Entry], node_limit: u32, budget: B, eval: E) -> Self {
+impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
+    fn new(
+        board: &Board,
+        tables: &'p Tables,
+        tt: &'t mut [Entry],
+        node_limit: u32,
+        budget: B,
+    ) -> Self {
         let bits = table_bits(tt.len());
         if let Some(b) = bits {
             let used = 1usize << b;
@@ -189,6 +224,8 @@ impl<'t, B: Budget, E: Evaluate> Searcher<'t, B, E> {
                 *e = Entry::EMPTY;
             }
         }
+        let lines = Lines::new(board, tables);
+        let start = Node::new(board, &lines);
         Searcher {
             tt,
             bits,
@@ -196,55 +233,54 @@ impl<'t, B: Budget, E: Evaluate> Searcher<'t, B, E> {
             node_limit,
             aborted: false,
             budget,
-            eval,
+            lines,
+            start,
+            best_col: 0,
         }
     }
 
-    /// The root: like [`Searcher::negamax`] but returns the move, and always a legal one.
+    /// The root: like a node of [`Searcher::node`] but returns the move, and always a legal
+    /// one.
     fn root(&mut self, board: &Board, depth: u8) -> (Option<u8>, Score) {
         self.aborted = false;
         self.nodes = self.nodes.saturating_add(1);
         if board.outcome().is_some() {
             return (None, 0);
         }
-        let moves = board.moves();
-        let playable = board.playable();
-        let wins = playable & board.winning_cells();
-        if wins != 0 {
-            return (Some(first_centre(wins)), win_now(moves));
-        }
-        let next = board.non_losing_moves();
-        if next == 0 {
-            // Lost whatever happens: block one threat if there is one, else any move.
-            let blocks = playable & board.opponent_winning_cells();
-            let pick = if blocks != 0 { blocks } else { playable };
-            return (Some(first_centre(pick)), lose_next(moves));
-        }
-        let mut list = MoveList::new();
-        let tt_move = self.probe(board.key()).map(|e| e.info >> 2).unwrap_or(0);
-        list.fill(board, next, tt_move);
-        let mut alpha = -INF;
-        let beta = INF;
-        let mut best_col = list.col[0];
-        for i in 0..list.len {
-            let mut child = *board;
-            child.play_bit(list.bit[i]);
-            let score = -self.negamax(&child, depth.saturating_sub(1), -beta, -alpha);
-            if self.aborted {
-                break;
+        // The root's node knows the winning cells: the same questions as the board's.
+        let start = self.start;
+        let moves = start.moves;
+        let playable = start.playable();
+        let next = match start.seen() {
+            Seen::WinNow => {
+                let wins = playable.and(start.mine);
+                return (Some(first_centre(wins.to_u64())), win_now(moves));
             }
-            if score > alpha {
-                alpha = score;
-                best_col = list.col[i];
+            Seen::LoseNext => {
+                // Lost whatever happens: block one threat if there is one, else any move.
+                let blocks = playable.and(start.theirs);
+                let pick = if blocks.is_empty() { playable } else { blocks };
+                return (Some(first_centre(pick.to_u64())), lose_next(moves));
             }
-        }
+            // The root searches on at 40 stones and more: its move is wanted.
+            Seen::Draw => start.non_losing_moves(),
+            Seen::Open(next) => next,
+        };
+        let key = start.key();
+        let slot = self.slot(key);
+        let tt_move = self.probe(slot, key).map(|e| e.info >> 2).unwrap_or(0);
+        // No cut-off at the root: the best score is alpha.
+        let alpha = self.moves(&start, next, tt_move, depth.max(1), -INF, INF);
         if !self.aborted {
-            self.store(board.key(), alpha, depth, EXACT, best_col);
+            self.store(slot, key, alpha, depth, EXACT, self.best_col);
         }
-        (Some(best_col), alpha)
+        (Some(self.best_col), alpha)
     }
 
-    fn negamax(&mut self, board: &Board, depth: u8, mut alpha: Score, mut beta: Score) -> Score {
+    /// Counts a node; true when the search must stop (the node limit, or the budget asked
+    /// every [`CHECK_INTERVAL`] nodes).
+    #[inline(always)]
+    fn count_node(&mut self) -> bool {
         self.nodes = self.nodes.saturating_add(1);
         if self.nodes >= self.node_limit
             || (self.nodes & (CHECK_INTERVAL as u32 - 1) == 0
@@ -252,24 +288,135 @@ impl<'t, B: Budget, E: Evaluate> Searcher<'t, B, E> {
         {
             self.aborted = true;
         }
-        if self.aborted {
+        self.aborted
+    }
+
+    /// Searches the moves `next` of `node` to `depth` (at least 1) between `alpha` and `beta`
+    /// in the order of [`ordered`]: the table's move `tt_move` (column + 1, 0 for none)
+    /// first if it is one of them, then by winning cells made, centre first (ordered only if
+    /// the table's move does not cut off). Returns the best score, its column in
+    /// `self.best_col`; when the search is stopped, the best of the moves searched until then
+    /// (`-INF` and the first move if none).
+    #[inline(never)]
+    fn moves(
+        &mut self,
+        node: &Node,
+        next: Cells,
+        tt_move: u8,
+        depth: u8,
+        mut alpha: Score,
+        beta: Score,
+    ) -> Score {
+        let mut best = -INF;
+        let mut best_col = u8::MAX;
+        // The columns left to order and search.
+        let mut rest = next.columns();
+        let mut order = 0u32;
+        let mut left = 0u32;
+        let me = node.mover();
+        if tt_move != 0 && rest & 1 << (tt_move - 1) != 0 {
+            let col = tt_move - 1;
+            order = u32::from(col);
+            left = 1;
+            rest &= !(1 << col);
+        }
+        loop {
+            if left == 0 {
+                if rest == 0 {
+                    break;
+                }
+                order = ordered(&self.lines, node, rest);
+                left = order >> 28;
+                rest = 0;
+            }
+            let col = (order & 7) as u8;
+            order >>= 4;
+            left -= 1;
+            if best_col == u8::MAX {
+                best_col = col;
+            }
+            let scan = &Scan {
+                windows: self.lines.windows_change(col, me),
+                // Found again rather than kept from the ordering: 56 bytes less of linear
+                // memory per ply, which the programs lack.
+                gained: self.lines.gains(col, me),
+            };
+            let score = if depth == 1 {
+                -self.leaf(node, col, scan)
+            } else {
+                -self.child(node, col, scan, depth - 1, -beta, -alpha)
+            };
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_col = col;
+            }
+            if score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        self.best_col = best_col;
+        best
+    }
+
+    /// The score of the node that playing `col` (scanned as `scan`) in `parent` leads to, for
+    /// that node's side to move, when it has no depth left: a node of [`Searcher::node`] at
+    /// depth 0, counted, without playing the move on the lines.
+    #[inline(always)]
+    fn leaf(&mut self, parent: &Node, col: u8, scan: &Scan) -> Score {
+        if self.count_node() {
             return 0;
         }
-        let moves = board.moves();
-        if board.can_win_next() {
-            return win_now(moves);
+        let moves = parent.moves + 1;
+        match parent.leaf(self.lines.tables(), self.lines.drop_cell(col), scan) {
+            Ok(eval) => eval,
+            Err(Seen::WinNow) => win_now(moves),
+            Err(Seen::LoseNext) => lose_next(moves),
+            Err(_) => 0,
         }
-        let next = board.non_losing_moves();
-        if next == 0 {
-            return lose_next(moves);
-        }
-        if moves >= 40 {
-            // The side to move cannot win with stone 41 and the opponent cannot with 42.
+    }
+
+    /// Plays `col` (scanned as `scan`) in `parent` and returns the score of the node it leads
+    /// to, searched to `depth` (at least 1) between `alpha` and `beta`, for that node's side to
+    /// move.
+    #[inline(never)]
+    fn child(
+        &mut self,
+        parent: &Node,
+        col: u8,
+        scan: &Scan,
+        depth: u8,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        let me = parent.mover();
+        let node = parent.child(self.lines.tables(), self.lines.drop_cell(col), scan);
+        self.lines.play(col, me);
+        let score = self.node(&node, depth, alpha, beta);
+        self.lines.unplay(col, me);
+        score
+    }
+
+    /// A node with `depth` (at least 1) left: counted, then a win, a loss or a draw it can see
+    /// at once; else its moves searched by negamax with alpha-beta pruning and the table.
+    #[inline(always)]
+    fn node(&mut self, node: &Node, depth: u8, mut alpha: Score, mut beta: Score) -> Score {
+        if self.count_node() {
             return 0;
         }
-        if depth == 0 {
-            return self.eval.evaluate(board);
-        }
+        let moves = node.moves;
+        // Reached by a move that does not lose at once: no win next for its side to move.
+        let next = match node.seen_after_safe_move() {
+            Seen::WinNow => return win_now(moves),
+            Seen::LoseNext => return lose_next(moves),
+            Seen::Draw => return 0,
+            Seen::Open(next) => next,
+        };
         // Proven bounds: no win before our stone after next, no loss before theirs after next.
         let max = WIN + ((41 - moves as Score) >> 1);
         if beta > max {
@@ -285,9 +432,10 @@ impl<'t, B: Budget, E: Evaluate> Searcher<'t, B, E> {
                 return alpha;
             }
         }
-        let key = board.key();
+        let key = node.key();
+        let slot = self.slot(key);
         let mut tt_move = 0;
-        if let Some(e) = self.probe(key) {
+        if let Some(e) = self.probe(slot, key) {
             tt_move = e.info >> 2;
             if e.depth >= depth {
                 let bound = e.info & 3;
@@ -299,44 +447,31 @@ impl<'t, B: Budget, E: Evaluate> Searcher<'t, B, E> {
                 }
             }
         }
-        let mut list = MoveList::new();
-        list.fill(board, next, tt_move);
-        let alpha0 = alpha;
-        let mut best = -INF;
-        let mut best_col = list.col[0];
-        for i in 0..list.len {
-            let mut child = *board;
-            child.play_bit(list.bit[i]);
-            let score = -self.negamax(&child, depth - 1, -beta, -alpha);
-            if self.aborted {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                best_col = list.col[i];
-            }
-            if score > alpha {
-                alpha = score;
-                if alpha >= beta {
-                    break;
-                }
-            }
+        let best = self.moves(node, next, tt_move, depth, alpha, beta);
+        if self.aborted {
+            return 0;
         }
         let bound = if best >= beta {
             LOWER
-        } else if best > alpha0 {
+        } else if best > alpha {
             EXACT
         } else {
             UPPER
         };
-        self.store(key, best, depth, bound, best_col);
+        self.store(slot, key, best, depth, bound, self.best_col);
         best
     }
 
-    fn probe(&self, key: u64) -> Option<Entry> {
-        let bits = self.bits?;
-        let e = *self.tt.get(slot(key, bits))?;
-        if e.key_lo == key as u32 && e.key_hi == (key >> 32) as u32 {
+    /// The table slot of `key` (two halves, [`Node::key`]), if there is a table.
+    #[inline(always)]
+    fn slot(&self, key: (u32, u32)) -> Option<usize> {
+        let s = slot(u64::from(key.1) << 32 | u64::from(key.0), self.bits?);
+        (s < self.tt.len()).then_some(s)
+    }
+
+    fn probe(&self, slot: Option<usize>, key: (u32, u32)) -> Option<Entry> {
+        let e = *self.tt.get(slot?)?;
+        if e.key_lo == key.0 && e.key_hi == key.1 {
             Some(e)
         } else {
             None
@@ -344,18 +479,72 @@ impl<'t, B: Budget, E: Evaluate> Searcher<'t, B, E> {
     }
 
     /// Always-replace scheme: the latest result wins its slot.
-    fn store(&mut self, key: u64, score: Score, depth: u8, bound: u8, col: u8) {
-        let Some(bits) = self.bits else { return };
-        if let Some(e) = self.tt.get_mut(slot(key, bits)) {
+    fn store(
+        &mut self,
+        slot: Option<usize>,
+        key: (u32, u32),
+        score: Score,
+        depth: u8,
+        bound: u8,
+        col: u8,
+    ) {
+        let Some(slot) = slot else { return };
+        if let Some(e) = self.tt.get_mut(slot) {
             *e = Entry {
-                key_lo: key as u32,
-                key_hi: (key >> 32) as u32,
+                key_lo: key.0,
+                key_hi: key.1,
                 score,
                 depth,
                 info: bound | ((col + 1) << 2),
             };
         }
     }
+}
+
+/// The moves `moves` (columns, as bits `1 << c`) of a node of the engine (those other than the
+/// table's), best first: by the number of winning cells the move makes, centre first among
+/// equals (the reference search's order), with the winning cells counted on the [`Lines`]. The
+/// answer is packed into a word, to stay out of memory: the columns in 4-bit fields from the
+/// lowest, their number in bits 28-31.
+#[inline(never)]
+fn ordered(lines: &Lines, node: &Node, moves: u32) -> u32 {
+    let single = moves & (moves - 1) == 0;
+    let me = node.mover();
+    // Moves that make winning cells, best first: their columns and their keys, 4 bits each
+    // from the lowest.
+    let mut hot = 0u32;
+    let mut keys = 0u32;
+    let mut hot_len = 0u32;
+    // The others, centre first: 4-bit columns.
+    let mut cold = 0u32;
+    let mut cold_len = 0u32;
+    for &c in CENTRE_FIRST.iter() {
+        if moves & 1 << c == 0 {
+            continue;
+        }
+        // The winning cells the move adds (those the side has already are the same for every
+        // move, so the order is the reference's). A single move needs no key.
+        let key = if single {
+            0
+        } else {
+            lines.gains(c, me).minus(node.mine).count().min(15)
+        };
+        if key == 0 {
+            cold |= u32::from(c) << (4 * cold_len);
+            cold_len += 1;
+        } else {
+            // After every entry whose key is at least as high (a stable sort).
+            let mut at = 0;
+            while at < 4 * hot_len && (keys >> at) & 0xF >= key {
+                at += 4;
+            }
+            let below = (1u32 << at) - 1;
+            hot = (hot & below) | u32::from(c) << at | (hot & !below) << 4;
+            keys = (keys & below) | key << at | (keys & !below) << 4;
+            hot_len += 1;
+        }
+    }
+    hot | cold << (4 * hot_len) | (hot_len + cold_len) << 28
 }
 
 /// The first column of `moves` (a set of move bits) in centre-first order.
@@ -368,56 +557,9 @@ pub(crate) fn first_centre(moves: u64) -> u8 {
     0
 }
 
-/// The moves of one node, best first.
-pub(crate) struct MoveList {
-    pub(crate) bit: [u64; WIDTH as usize],
-    pub(crate) col: [u8; WIDTH as usize],
-    pub(crate) len: usize,
-}
-
-impl MoveList {
-    pub(crate) fn new() -> MoveList {
-        MoveList {
-            bit: [0; WIDTH as usize],
-            col: [0; WIDTH as usize],
-            len: 0,
-        }
-    }
-
-    /// Fills the list with the moves of `moves`: `first_col + 1` first if it is one of them
-    /// (0 for none), then by decreasing number of threats made, centre first among equals.
-    pub(crate) fn fill(&mut self, board: &Board, moves: u64, first_col: u8) {
-        let mut keys = [0u8; WIDTH as usize];
-        let own = board.current_stones();
-        let mask = board.mask();
-        for &c in CENTRE_FIRST.iter() {
-            let bit = moves & column_mask(c);
-            if bit == 0 {
-                continue;
-            }
-            let key = if first_col == c + 1 {
-                u8::MAX
-            } else {
-                crate::connect4::board::winning_cells(own | bit, mask).count_ones() as u8
-            };
-            // Insertion: after every entry with a key at least as high (stable).
-            let mut i = self.len;
-            while i > 0 && keys[i - 1] < key {
-                keys[i] = keys[i - 1];
-                self.bit[i] = self.bit[i - 1];
-                self.col[i] = self.col[i - 1];
-                i -= 1;
-            }
-            keys[i] = key;
-            self.bit[i] = bit;
-            self.col[i] = c;
-            self.len += 1;
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    extern crate std;
     use super::*;
 
     fn tt() -> [Entry; 4096] {

@@ -1,0 +1,608 @@
+//! What the searches keep of a position besides [`Board`]'s bitboards, in the form that suits
+//! the 68000 (docs/profiling.md#connect-four): every line's stones of each player (a byte) and
+//! the index of its window values ([`Lines`], in memory, changed by each move and changed back),
+//! and the few numbers a node needs passed down from node to node ([`Node`]): the bitboards,
+//! each player's winning cells, and the evaluation's sum so far, each bitboard as two 32-bit
+//! halves ([`Cells`], in `cells.rs`). A move updates them from the four lines through its cell
+//! ([`Lines::scan`]) instead of recomputing them with 64-bit shifts at every node.
+//!
+//! Every value derived here equals what [`Board`] and [`eval`](crate::connect4::eval) compute
+//! for the same position (the tests below check it on random games), so the searches visit the
+//! same nodes with the same scores.
+
+use super::cells::{Cells, LO_BITS, ODD_HI, ODD_LO};
+use super::lines::{cell, Tables, LINES};
+use crate::connect4::board::{Board, Player, WIDTH};
+
+/// The numbers of a node of the engine (module doc), from its side to move's point of view:
+/// "mine" is the side to move's, "theirs" the other's. (Fields, not arrays indexed by player:
+/// an array indexed at run time would live in memory.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Node {
+    /// Stones of the side to move.
+    pub current: Cells,
+    /// All stones.
+    pub mask: Cells,
+    /// The side to move's winning cells ([`Board::winning_cells`]).
+    pub mine: Cells,
+    /// The other side's winning cells.
+    pub theirs: Cells,
+    /// The engine's evaluation without its tempo bonus and its clamp: the window values plus,
+    /// for each winning cell, the threat weight (plus the parity weight on its owner's good
+    /// rows), the side to move's positive.
+    pub value: i32,
+    /// Stones on the board.
+    pub moves: u8,
+}
+
+/// What the winning cells `cells` of the first player (`second` false) or the second are worth
+/// in [`Node::value`], to their owner, with the weights of `t`.
+#[inline(always)]
+fn threat_value(t: &Tables, second: bool, cells: Cells) -> i32 {
+    let odd = cells.and(Cells {
+        lo: ODD_LO,
+        hi: ODD_HI,
+    });
+    let good = if second { cells.minus(odd) } else { odd };
+    weigh(cells.lo, t.threat)
+        + weigh(cells.hi, t.threat)
+        + weigh(good.lo, t.parity)
+        + weigh(good.hi, t.parity)
+}
+
+/// `w` times the number of set bits of `x`, one addition per bit (the sets of winning cells
+/// are small, and a 32-bit multiplication is a library call on the 68000).
+#[inline(always)]
+fn weigh(mut x: u32, w: i32) -> i32 {
+    let mut sum = 0;
+    while x != 0 {
+        x &= x.wrapping_sub(1);
+        sum += w;
+    }
+    sum
+}
+
+/// What a position is, for the side to move, when the searches stop at it: a number of
+/// [`engine_eval`](crate::connect4::eval::engine_eval)'s scale, or a game-theoretic outcome
+/// seen at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Seen {
+    /// The side to move wins with its next stone.
+    WinNow,
+    /// The opponent wins whatever the side to move plays.
+    LoseNext,
+    /// A draw: no win is possible any more for either side.
+    Draw,
+    /// None of these: the node must be searched or evaluated.
+    Open(Cells),
+}
+
+impl Node {
+    /// The node of `board`, whose lines are `lines`.
+    pub fn new(board: &Board, lines: &Lines) -> Node {
+        let second = board.moves() & 1 != 0;
+        let mine = Cells::from_u64(board.winning_cells());
+        let theirs = Cells::from_u64(board.opponent_winning_cells());
+        let t = lines.tables();
+        let windows = lines.windows();
+        let windows = if second { -windows } else { windows };
+        Node {
+            current: Cells::from_u64(board.current_stones()),
+            mask: Cells::from_u64(board.mask()),
+            mine,
+            theirs,
+            value: windows + threat_value(t, second, mine) - threat_value(t, !second, theirs),
+            moves: board.moves(),
+        }
+    }
+
+    /// Whether the second player is to move.
+    #[inline(always)]
+    fn second_to_move(&self) -> bool {
+        self.moves & 1 != 0
+    }
+
+    /// The player to move (0 first, 1 second).
+    #[inline(always)]
+    pub fn mover(&self) -> usize {
+        (self.moves & 1) as usize
+    }
+
+    /// The table key of [`Board::key`], in two halves: bits 0-31 and 32-63.
+    #[inline(always)]
+    pub fn key(&self) -> (u32, u32) {
+        let lo = self.current.lo.wrapping_add(self.mask.lo);
+        let hi = self.current.hi.wrapping_add(self.mask.hi);
+        (lo | hi << LO_BITS, hi >> (32 - LO_BITS))
+    }
+
+    /// The cells where the side to move may play, one per column that is not full.
+    #[inline(always)]
+    pub fn playable(&self) -> Cells {
+        self.mask.playable()
+    }
+
+    /// What the node is at once (win next, lost, drawn), or its moves that do not lose at
+    /// once ([`Board::non_losing_moves`]) when it is none of these: the questions every node
+    /// of the engine asks first, in its order.
+    #[inline(always)]
+    pub fn seen(&self) -> Seen {
+        seen(self.mask, self.mine, self.theirs, self.moves)
+    }
+
+    /// [`Board::non_losing_moves`] (the side to move cannot win at once).
+    #[inline(always)]
+    pub fn non_losing_moves(&self) -> Cells {
+        non_losing(self.playable(), self.theirs)
+    }
+
+    /// [`weighted_eval`](crate::connect4::eval::weighted_eval) with the weights of `t`.
+    #[cfg(test)]
+    pub fn engine_eval(&self, t: &Tables) -> i16 {
+        clamp_eval(self.value, t.tempo)
+    }
+
+    /// The node after the side to move plays `bit` (its drop cell in a column), whose four
+    /// lines were scanned as `scan` ([`Lines::scan`]), with the weights of `t`.
+    #[inline(always)]
+    pub fn child(&self, t: &Tables, bit: Cells, scan: &Scan) -> Node {
+        let (mine, theirs, value) = self.after(t, bit, scan);
+        Node {
+            current: self.current.xor(self.mask),
+            mask: self.mask.or(bit),
+            mine: theirs,
+            theirs: mine,
+            value: -value,
+            moves: self.moves + 1,
+        }
+    }
+
+    /// The mover's winning cells, the other side's, and the value for the mover once the side
+    /// to move has played `bit` (scanned as `scan`).
+    #[inline(always)]
+    fn after(&self, t: &Tables, bit: Cells, scan: &Scan) -> (Cells, Cells, i32) {
+        let second = self.second_to_move();
+        let mut mine = self.mine;
+        let mut theirs = self.theirs;
+        let mut value = self.value + if second { -scan.windows } else { scan.windows };
+        let new = scan.gained.minus(mine);
+        if !new.is_empty() {
+            mine = mine.or(new);
+            value += threat_value(t, second, new);
+        }
+        // `bit` is not one of the mover's winning cells (it would have won), and a cell gained
+        // is empty: only the other side may lose `bit`.
+        if !theirs.and(bit).is_empty() {
+            theirs = theirs.minus(bit);
+            value += threat_value(t, !second, bit);
+        }
+        (mine, theirs, value)
+    }
+
+    /// What the node after the side to move plays `bit` (scanned as `scan`) is for its side to
+    /// move when it has no depth left: its [`Seen`] outcome, or its evaluation: the node a leaf
+    /// of the search, without building it.
+    /// `bit` must be one of the node's moves that do not lose at once ([`Seen::Open`]), as
+    /// every move the searches make is: the node it leads to cannot be [`Seen::WinNow`].
+    #[inline(always)]
+    pub fn leaf(&self, t: &Tables, bit: Cells, scan: &Scan) -> Result<i16, Seen> {
+        let (mover, _, value) = self.after(t, bit, scan);
+        match after_safe_move(self.mask.or(bit), mover, self.moves + 1) {
+            Seen::Open(_) => Ok(clamp_eval(-value, t.tempo)),
+            outcome => Err(outcome),
+        }
+    }
+
+    /// [`Node::seen`] of a node reached by one of its parent's moves that do not lose at once
+    /// (see [`Node::leaf`]): never [`Seen::WinNow`].
+    #[inline(always)]
+    pub fn seen_after_safe_move(&self) -> Seen {
+        after_safe_move(self.mask, self.theirs, self.moves)
+    }
+}
+
+/// [`Node::seen`] of the node of all stones `mask`, winning cells `theirs` for the side not to
+/// move and `moves` stones, reached by a move of its parent that does not lose at once: its side
+/// to move has no winning cell it may play (the move blocked the only one, or there was none,
+/// and the cell above the move was not one).
+#[inline(always)]
+fn after_safe_move(mask: Cells, theirs: Cells, moves: u8) -> Seen {
+    let next = non_losing(mask.playable(), theirs);
+    if next.is_empty() {
+        return Seen::LoseNext;
+    }
+    if moves >= 40 {
+        return Seen::Draw;
+    }
+    Seen::Open(next)
+}
+
+/// [`Node::seen`] of the node of all stones `mask`, winning cells `mine` for its side to move
+/// and `theirs` for the other, and `moves` stones.
+#[inline(always)]
+fn seen(mask: Cells, mine: Cells, theirs: Cells, moves: u8) -> Seen {
+    let possible = mask.playable();
+    if !mine.and(possible).is_empty() {
+        return Seen::WinNow;
+    }
+    let next = non_losing(possible, theirs);
+    if next.is_empty() {
+        return Seen::LoseNext;
+    }
+    if moves >= 40 {
+        // The side to move cannot win with stone 41 and the opponent cannot with 42.
+        return Seen::Draw;
+    }
+    Seen::Open(next)
+}
+
+/// The moves of `possible` that do not let the other side, whose winning cells are `theirs`,
+/// win at once ([`Board::non_losing_moves`]).
+#[inline(always)]
+fn non_losing(possible: Cells, theirs: Cells) -> Cells {
+    let forced = possible.and(theirs);
+    if forced.is_empty() {
+        possible.minus(theirs.below())
+    } else if forced.several() {
+        Cells::NONE
+    } else {
+        forced.minus(theirs.below())
+    }
+}
+
+/// [`weighted_eval`](crate::connect4::eval::weighted_eval) of a node of value `value`
+/// ([`Node::value`]): the tempo bonus `tempo` and the clamp.
+#[inline(always)]
+fn clamp_eval(value: i32, tempo: i32) -> i16 {
+    let max = crate::connect4::eval::ENGINE_EVAL_MAX as i32;
+    (value + tempo).clamp(-max, max) as i16
+}
+
+/// What a move changes on its four lines ([`Lines::scan`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Scan {
+    /// The change of the window values, first player positive.
+    pub windows: i32,
+    /// The empty cells that now complete four for the mover on these lines (it may have had
+    /// some of them already, on another line).
+    pub gained: Cells,
+}
+
+/// Each line's stones and window index, and the columns' heights (module doc).
+pub(crate) struct Lines<'t> {
+    t: &'t Tables,
+    /// Each line's record: the first player's stones (bits 0-7), the second's (8-15) and the
+    /// index of its window values in [`Tables::score`] (16-31); see [`Tables::stone`].
+    record: [u32; 32],
+    heights: [u8; 8],
+}
+
+impl<'t> Lines<'t> {
+    /// The lines of `board` with the window values of `tables`.
+    pub fn new(board: &Board, tables: &'t Tables) -> Lines<'t> {
+        let mut l = Lines {
+            t: tables,
+            record: [0; 32],
+            heights: [0; 8],
+        };
+        for line in 0..32 {
+            l.record[line] = u32::from(tables.line_start[line]) << 16;
+        }
+        let (first, mask) = (board.stones(Player::First), board.mask());
+        let mut bit = 1u64;
+        for c in 0..WIDTH {
+            for _ in 0..7 {
+                if mask & bit != 0 {
+                    l.play(c, usize::from(first & bit == 0));
+                }
+                bit <<= 1;
+            }
+        }
+        l
+    }
+
+    /// The window values of all lines, first player positive.
+    pub fn windows(&self) -> i32 {
+        (0..LINES)
+            .map(|line| self.t.score_of(self.record[line]))
+            .sum()
+    }
+
+    /// The tables the lines are looked up in.
+    #[inline(always)]
+    pub fn tables(&self) -> &'t Tables {
+        self.t
+    }
+
+    /// Whether `col` is not full.
+    #[cfg(test)]
+    pub fn can_play(&self, col: u8) -> bool {
+        self.heights[col as usize & 7] < 6
+    }
+
+    /// The drop cell of `col` (not full).
+    #[inline(always)]
+    pub fn drop_cell(&self, col: u8) -> Cells {
+        Cells::of_cell(cell(col, self.heights[col as usize & 7]))
+    }
+
+    /// The cells of the positions `positions` of `line` ([`Cells::pack`]ed).
+    #[inline(never)]
+    fn cells(&self, line: usize, mut positions: u8) -> u64 {
+        let t = self.t;
+        let mut cells = Cells::NONE;
+        // The cells one step of the line apart (an addition: a multiplication is a library
+        // call on the 68000).
+        let mut at = usize::from(t.line_origin[line & 31]);
+        let step = usize::from(t.line_step[line & 31]);
+        while positions != 0 {
+            if positions & 1 != 0 {
+                cells = cells.or(Cells::of_cell(at & 63));
+            }
+            positions >>= 1;
+            at += step;
+        }
+        cells.pack()
+    }
+
+    /// Where the four lines of the drop cell of `col` are listed in [`Tables::cell_lines`]
+    /// (the lines' entries `line << 3 | position`): 4 times the cell.
+    #[inline(always)]
+    fn at(&self, col: u8) -> usize {
+        4 * cell(col, self.heights[col as usize & 7])
+    }
+
+    /// The winning cells that a stone of `player` on the drop cell of `col` (not full) would
+    /// give it on the cell's four lines, whether it had them already or not: the move
+    /// ordering's and [`Scan::gained`]'s.
+    #[inline(always)]
+    pub fn gains(&self, col: u8, player: usize) -> Cells {
+        Cells::unpack(if player == 0 {
+            self.gains_of::<0>(col)
+        } else {
+            self.gains_of::<1>(col)
+        })
+    }
+
+    /// [`Lines::gains`] for player `P` ([`Cells::pack`]ed): a copy of the code for each
+    /// player, whose stones are then found in the records without a shift by a variable (one
+    /// copy for both, shifting by a variable, is 474 bytes smaller and 5 % slower a node).
+    #[inline(never)]
+    fn gains_of<const P: usize>(&self, col: u8) -> u64 {
+        let at = self.at(col);
+        // The four lines one by one, without a loop (the compiler keeps them apart otherwise).
+        self.gain_on::<P>(at)
+            | self.gain_on::<P>(at + 1)
+            | self.gain_on::<P>(at + 2)
+            | self.gain_on::<P>(at + 3)
+    }
+
+    /// [`Lines::gains_of`] on the line of entry `i` of [`Tables::cell_lines`].
+    #[inline(always)]
+    fn gain_on<const P: usize>(&self, i: usize) -> u64 {
+        let t = self.t;
+        let e = t.cell_lines[i & 255];
+        let line = (e >> 3) as usize;
+        let record = self.record[line];
+        let own = (record >> (8 * P)) as usize & 0x7F;
+        let gained = t.gained[own << 3 | (e & 7) as usize];
+        if gained == 0 {
+            0
+        } else {
+            self.gained_cells(line, gained, record)
+        }
+    }
+
+    /// The empty cells among the positions `gained` of `line`, whose record is `record`
+    /// ([`Cells::pack`]ed).
+    #[inline(never)]
+    fn gained_cells(&self, line: usize, gained: u8, record: u32) -> u64 {
+        let occupied = (record | record >> 8) as u8 | !self.t.line_full[line];
+        self.cells(line, gained & !occupied)
+    }
+
+    /// The change of the window values (first player positive) if `player` played `col` (not
+    /// full).
+    #[inline(always)]
+    pub fn windows_change(&self, col: u8, player: usize) -> i32 {
+        let at = self.at(col);
+        let add = &self.t.stone[player & 1];
+        self.window_on(at, add)
+            + self.window_on(at + 1, add)
+            + self.window_on(at + 2, add)
+            + self.window_on(at + 3, add)
+    }
+
+    /// [`Lines::windows_change`] on the line of entry `i` of [`Tables::cell_lines`].
+    #[inline(always)]
+    fn window_on(&self, i: usize, add: &[u32; 8]) -> i32 {
+        let t = self.t;
+        let e = t.cell_lines[i & 255];
+        let record = self.record[(e >> 3) as usize];
+        let after = record + add[(e & 7) as usize];
+        t.score_of(after) - t.score_of(record)
+    }
+
+    /// What playing `col` (not full) for `player` would change on its four lines, without
+    /// playing it (the search scans the windows and the gains apart).
+    #[cfg(test)]
+    pub fn scan(&self, col: u8, player: usize) -> Scan {
+        Scan {
+            windows: self.windows_change(col, player),
+            gained: self.gains(col, player),
+        }
+    }
+
+    /// Plays `col` (not full) for `player` ([`Lines::unplay`] takes it back).
+    #[inline(always)]
+    pub fn play(&mut self, col: u8, player: usize) {
+        let at = self.at(col);
+        self.heights[col as usize & 7] += 1;
+        for k in 0..4 {
+            self.add_on(at + k, player, false);
+        }
+    }
+
+    /// Takes back `player`'s last move, in `col`.
+    #[inline(always)]
+    pub fn unplay(&mut self, col: u8, player: usize) {
+        self.heights[col as usize & 7] -= 1;
+        let at = self.at(col);
+        for k in 0..4 {
+            self.add_on(at + k, player, true);
+        }
+    }
+
+    /// Adds a stone of `player` to the line of entry `i` of [`Tables::cell_lines`], or takes
+    /// it away.
+    #[inline(always)]
+    fn add_on(&mut self, i: usize, player: usize, away: bool) {
+        let t = self.t;
+        let e = t.cell_lines[i & 255];
+        let line = (e >> 3) as usize;
+        let add = t.stone[player & 1][(e & 7) as usize];
+        if away {
+            self.record[line] -= add;
+        } else {
+            self.record[line] += add;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::*;
+    use crate::connect4::eval::{weighted_eval, window_counts, Weights};
+    use crate::connect4::Player;
+    use crate::Rng;
+
+    /// What [`Node::seen`] must say of `b`, from the board's own functions.
+    fn board_seen(b: &Board) -> Seen {
+        if b.can_win_next() {
+            Seen::WinNow
+        } else if b.non_losing_moves() == 0 {
+            Seen::LoseNext
+        } else if b.moves() >= 40 {
+            Seen::Draw
+        } else {
+            Seen::Open(Cells::from_u64(b.non_losing_moves()))
+        }
+    }
+
+    /// Checks every value of the node against the board's own functions and the evaluation
+    /// of the weights `w` (those of `t`).
+    fn check(n: &Node, b: &Board, t: &Tables, w: &Weights) {
+        let key = b.key();
+        assert_eq!(n.key(), (key as u32, (key >> 32) as u32));
+        assert_eq!(n.moves, b.moves());
+        assert_eq!(n.playable().to_u64(), b.playable());
+        assert_eq!(n.seen(), board_seen(b), "{b:?}");
+        assert_eq!(n.mine.to_u64(), b.winning_cells(), "{b:?}");
+        assert_eq!(n.theirs.to_u64(), b.opponent_winning_cells(), "{b:?}");
+        assert_eq!(n.engine_eval(t), weighted_eval(b, w), "{b:?}");
+    }
+
+    fn windows(b: &Board, w: [i16; 3]) -> i32 {
+        let first = b.stones(Player::First);
+        let second = b.stones(Player::Second);
+        let mine = window_counts(first, second);
+        let theirs = window_counts(second, first);
+        (0..3)
+            .map(|k| i32::from(w[k]) * (mine[k] as i32 - theirs[k] as i32))
+            .sum()
+    }
+
+    /// Random weights within [`Weights::LIMIT`], some of them negative.
+    fn random_weights(rng: &mut Rng) -> Weights {
+        let mut a = [0i16; Weights::COUNT];
+        for w in a.iter_mut() {
+            *w = rng.below(2 * Weights::LIMIT as u32 + 1) as i16 - Weights::LIMIT;
+        }
+        Weights::from_array(a)
+    }
+
+    #[test]
+    fn moves_keep_everything_equal_to_the_board() {
+        let mut rng = Rng::new(0xC4_1E5);
+        for game in 0..300 {
+            let w = if game % 3 == 0 {
+                Weights::DEFAULT
+            } else {
+                random_weights(&mut rng)
+            };
+            let t = Tables::new(&w);
+            let mut b = Board::new();
+            let mut lines = Lines::new(&b, &t);
+            let mut n = Node::new(&b, &lines);
+            let mut history = std::vec::Vec::new();
+            while b.outcome().is_none() {
+                check(&n, &b, &t, &w);
+                assert_eq!(lines.windows(), windows(&b, w.open));
+                let col = rng.below(7) as u8;
+                if !b.can_play(col) {
+                    continue;
+                }
+                assert!(lines.can_play(col));
+                let me = n.mover();
+                let bit = lines.drop_cell(col);
+                assert_eq!(
+                    bit.to_u64(),
+                    b.playable() & crate::connect4::board::column_mask(col)
+                );
+                let scan = lines.scan(col, me);
+                // The leaf is defined after the moves the searches make: those that do not
+                // lose at once.
+                let b_before_can_win = b.can_win_next();
+                let b_before_safe = if b_before_can_win {
+                    0
+                } else {
+                    b.non_losing_moves()
+                };
+                let wins = !n.mine.and(bit).is_empty();
+                if !b.can_win_next() {
+                    // The ordering key of the old engine: the winning cells after the move.
+                    let own = b.current_stones();
+                    let before = b.winning_cells().count_ones();
+                    let after = crate::connect4::board::winning_cells(own | bit.to_u64(), b.mask());
+                    assert_eq!(
+                        scan.gained.minus(n.mine).count(),
+                        after.count_ones() - before,
+                        "{b:?} {col}"
+                    );
+                }
+                let child = n.child(&t, bit, &scan);
+                let leaf = n.leaf(&t, bit, &scan);
+                lines.play(col, me);
+                history.push((col, me, n, b));
+                b.play(col).unwrap();
+                if wins {
+                    // The game is over: the searches never play on after a win, and the
+                    // node's numbers are not defined there.
+                    break;
+                }
+                let safe = !b_before_can_win && b_before_safe & bit.to_u64() != 0;
+                n = child;
+                if safe && b.outcome().is_none() {
+                    assert_eq!(n.seen_after_safe_move(), n.seen(), "{b:?}");
+                    match board_seen(&b) {
+                        Seen::Open(_) => assert_eq!(leaf, Ok(weighted_eval(&b, &w))),
+                        outcome => assert_eq!(leaf, Err(outcome)),
+                    }
+                }
+            }
+            // Back to the start, checking on the way.
+            while let Some((col, me, before, board)) = history.pop() {
+                lines.unplay(col, me);
+                assert_eq!(lines.windows(), windows(&board, w.open));
+                check(&before, &board, &t, &w);
+            }
+        }
+        // Built from a board in the middle of a game.
+        let t = Tables::new(&Weights::DEFAULT);
+        let b = Board::from_moves("4453346").unwrap();
+        let lines = Lines::new(&b, &t);
+        check(&Node::new(&b, &lines), &b, &t, &Weights::DEFAULT);
+        assert_eq!(lines.windows(), windows(&b, Weights::DEFAULT.open));
+    }
+}
