@@ -37,8 +37,13 @@ unsafe extern "C" {
     /// (after its size word) to `out` when the data holds them all, nothing otherwise; returns
     /// the data's full size, -1 when there is no such variable, -2 for a path that cannot be
     /// one.
-    fn var_read_at(path: *const u8, path_len: usize, offset: usize, out: *mut u8, cap: usize)
-        -> i32;
+    fn var_read_at(
+        path: *const u8,
+        path_len: usize,
+        offset: usize,
+        out: *mut u8,
+        cap: usize,
+    ) -> i32;
     /// Pushes the `len` bytes at `data` (an estack image, tag last) and stores them in the
     /// variable with `VarStore(STOF_ESI)`, creating or replacing it; returns 0, the AMS error
     /// number thrown (a locked or archived variable, no memory...), or -2 for a bad path or
@@ -143,7 +148,15 @@ pub fn read_variable(path: &[u8], out: &mut [u8]) -> i32 {
 pub fn read_variable_at(path: &[u8], offset: usize, out: &mut [u8]) -> i32 {
     // SAFETY: both pointers and lengths describe live slices of linear memory; the C side
     // reads `path.len()` bytes from the first and writes at most `out.len()` to the second.
-    unsafe { var_read_at(path.as_ptr(), path.len(), offset, out.as_mut_ptr(), out.len()) }
+    unsafe {
+        var_read_at(
+            path.as_ptr(),
+            path.len(),
+            offset,
+            out.as_mut_ptr(),
+            out.len(),
+        )
+    }
 }
 
 /// Stores `data` in variable `path`: see the import `var_store`.
