@@ -17,7 +17,7 @@
 //!   works. An arbiter that stops on its arguments leaves no result: the host refuses to read
 //!   the earlier game's results as this one's.
 //!
-//! - `joueur` over 24 KB (GCC -O2) through its launcher plays a whole game.
+//! - `joueur`, over 24 KB, through its launcher plays a whole game.
 //!
 //! The same tests run on TI's own OS when the user names a ROM (`TIEMU_ROM_TI89`,
 //! `TIEMU_ROM_V200`); without it they say SKIPPED.
