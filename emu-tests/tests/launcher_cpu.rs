@@ -293,3 +293,46 @@ fn a_body_with_a_relocation_table_and_an_archived_body_run() {
     assert_eq!(colonne(&m), want);
     copied_for_the_ghost_space(&m);
 }
+
+/// An AI given to a match as a calculator file (`ti68k match --ai1 target/ti/joueur.89z`) that is
+/// a launcher: its body, from the file beside it, is installed with it
+/// (`ti68k::contest::install`), and the AI plays its first move from the match's folder.
+#[test]
+fn an_ai_file_built_with_a_launcher_brings_its_body() {
+    let Some(built) = launched("an_ai_file_built_with_a_launcher_brings_its_body") else {
+        return;
+    };
+    let model = Model::Ti89;
+    let file = built.file(model).expect("the TI-89 file").clone();
+    let setup = MatchSetup::new(
+        model,
+        [AiSpec::file(&file, 7), AiSpec::level("winblock", 1)],
+    );
+    let programs = ti68k::contest::install::Programs {
+        arbitre: built.installable(),
+        joueur: built.installable(),
+        fautif: built.installable(),
+        replay: built.installable(),
+        humain: built.installable(),
+    };
+    let vars =
+        ti68k::contest::install::ai_variables(&setup, &setup.ais[0], "ai1", &programs).unwrap();
+    let names: Vec<String> = vars.iter().map(|v| v.path().to_string()).collect();
+    assert!(
+        names.contains(&"ai1\\joueur".to_string()) && names.contains(&"ai1\\joueurx".to_string()),
+        "{names:?}"
+    );
+    let mut m = Machine::new(model);
+    m.send_variables(&vars).unwrap();
+    for (name, value) in [
+        ("niveau", Value::Str("minimax3".into())),
+        ("colonne", Value::Integer(Integer::from(0))),
+        ("nom", Value::Integer(Integer::from(1))),
+    ] {
+        m.set_value(&format!("ai1\\{name}"), &value).unwrap();
+    }
+    m.set_current_folder("ai1").unwrap();
+    m.set_budget(4_000_000_000);
+    m.run("ai1\\joueur", "").unwrap();
+    assert_eq!(colonne(&m), native_move(model, "minimax3"));
+}

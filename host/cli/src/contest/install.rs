@@ -260,7 +260,7 @@ fn basic_ai(setup: &MatchSetup, folder: &str, source: &Path) -> Result<Variable,
 }
 
 /// The variables of the user's AI file, moved into `folder`; its program renamed to the AI
-/// program's name.
+/// program's name; a launcher's body (docs/building.md#programs-over-24-kb) with it.
 fn user_ai(setup: &MatchSetup, folder: &str, file: &Path) -> Result<Vec<Variable>, MatchError> {
     let parsed = read_file(file)?;
     if parsed.model != setup.model {
@@ -290,8 +290,12 @@ fn user_ai(setup: &MatchSetup, folder: &str, file: &Path) -> Result<Vec<Variable
                 ))
             })?,
     };
+    // A program built with a launcher goes with its body (from the body file beside it).
+    let bodies = ti_build::launcher::missing_bodies(file, &parsed)
+        .map_err(|e| MatchError::Setup(e.to_string()))?;
     let folder = VarName::new(folder)?;
     let mut vars = parsed.variables;
+    vars.extend(bodies);
     for (i, v) in vars.iter_mut().enumerate() {
         v.folder = Some(folder.clone());
         if i == main {
