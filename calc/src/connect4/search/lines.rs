@@ -1,6 +1,6 @@
 //! The board seen as its 25 lines of four or more cells (6 rows, 7 columns, 6 + 6 diagonals),
 //! and the small tables the searches look things up in instead of shifting 64-bit bitboards:
-//! the layout that suits the 68000 (docs/profiling.md#connect-four).
+//! the layout that suits the 68000 (docs/profiling.md#what-changed).
 //!
 //! A line's stones of one player fit in a byte (bit `p` is the line's `p`-th cell), and the
 //! window values of a line are one lookup by an index that a stone changes by an addition, so

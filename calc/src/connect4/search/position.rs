@@ -1,5 +1,5 @@
 //! What the searches keep of a position besides [`Board`]'s bitboards, in the form that suits
-//! the 68000 (docs/profiling.md#connect-four): every line's stones of each player (a byte) and
+//! the 68000 (docs/profiling.md#what-changed): every line's stones of each player (a byte) and
 //! the index of its window values ([`Lines`], in memory, changed by each move and changed back),
 //! and the few numbers a node needs passed down from node to node ([`Node`]): the bitboards,
 //! each player's winning cells, and the evaluation's sum so far, each bitboard as two 32-bit
