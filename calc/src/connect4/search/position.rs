@@ -212,6 +212,7 @@ fn after_safe_move(mask: Cells, theirs: Cells, moves: u8) -> Seen {
         return Seen::LoseNext;
     }
     if moves >= 40 {
+        // The side to move cannot win with stone 41 and the opponent cannot with 42.
         return Seen::Draw;
     }
     Seen::Open(next)
@@ -221,19 +222,10 @@ fn after_safe_move(mask: Cells, theirs: Cells, moves: u8) -> Seen {
 /// and `theirs` for the other, and `moves` stones.
 #[inline(always)]
 fn seen(mask: Cells, mine: Cells, theirs: Cells, moves: u8) -> Seen {
-    let possible = mask.playable();
-    if !mine.and(possible).is_empty() {
+    if !mine.and(mask.playable()).is_empty() {
         return Seen::WinNow;
     }
-    let next = non_losing(possible, theirs);
-    if next.is_empty() {
-        return Seen::LoseNext;
-    }
-    if moves >= 40 {
-        // The side to move cannot win with stone 41 and the opponent cannot with 42.
-        return Seen::Draw;
-    }
-    Seen::Open(next)
+    after_safe_move(mask, theirs, moves)
 }
 
 /// The moves of `possible` that do not let the other side, whose winning cells are `theirs`,
