@@ -50,43 +50,46 @@ static const uint8_t *deref(uint16_t handle) {
   return ROM_FN(const uint8_t *(*)(rom_short_arg), ROM_HeapDeref)(arg);
 }
 
-int32_t Z_amsZ_var_read(struct Z_ams_instance_t *ctx, uint32_t name_at, uint32_t name_len,
-                        uint32_t out_at, uint32_t out_cap) {
+/* The data of the variable named by the `name_len` bytes at linear offset `name_at` (its
+ * MULTI_EXPR: a big-endian size, then `size` bytes ending with the type tag): sets `*data`
+ * and returns the size, or READ_BAD_NAME / READ_MISSING. Inlined into both readers: a call
+ * made every program 32 bytes larger. */
+static inline __attribute__((always_inline)) int32_t variable_data(uint32_t name_at,
+                                                                    uint32_t name_len,
+                                                                    const uint8_t **data) {
   w68k_sym_str s;
   const char *name = w68k_sym_str_from(&s, name_at, name_len);
   rom_sym_entry *entry;
-  const uint8_t *data;
-  uint16_t size, keep;
-  (void)ctx;
   if (!name) return READ_BAD_NAME;
   entry = find(name);
   if (!entry || !entry->handle) return READ_MISSING;
-  data = deref(entry->handle);
-  if (!data) return READ_MISSING;
-  /* MULTI_EXPR: a big-endian size, then `size` bytes ending with the type tag. Keep the
-   * last bytes: they hold the tag and what the decoder needs. */
-  size = (uint16_t)((data[0] << 8) | data[1]);
-  keep = size < out_cap ? size : (uint16_t)out_cap;
+  *data = deref(entry->handle);
+  if (!*data) return READ_MISSING;
+  return (uint16_t)(((*data)[0] << 8) | (*data)[1]);
+}
+
+int32_t Z_amsZ_var_read(struct Z_ams_instance_t *ctx, uint32_t name_at, uint32_t name_len,
+                        uint32_t out_at, uint32_t out_cap) {
+  const uint8_t *data;
+  int32_t size = variable_data(name_at, name_len, &data);
+  uint16_t keep;
+  (void)ctx;
+  if (size < 0) return size;
+  /* Keep the last bytes: they hold the tag and what the decoder needs. */
+  keep = (uint32_t)size < out_cap ? (uint16_t)size : (uint16_t)out_cap;
   w68k_copy_in(out_at, data + 2 + size - keep, keep);
   return size;
 }
 
 int32_t Z_amsZ_var_read_at(struct Z_ams_instance_t *ctx, uint32_t name_at, uint32_t name_len,
                            uint32_t offset, uint32_t out_at, uint32_t out_cap) {
-  w68k_sym_str s;
-  const char *name = w68k_sym_str_from(&s, name_at, name_len);
-  rom_sym_entry *entry;
   const uint8_t *data;
-  uint16_t size;
+  int32_t size = variable_data(name_at, name_len, &data);
   (void)ctx;
-  if (!name) return READ_BAD_NAME;
-  entry = find(name);
-  if (!entry || !entry->handle) return READ_MISSING;
-  data = deref(entry->handle);
-  if (!data) return READ_MISSING;
+  if (size < 0) return size;
   /* The bytes at `offset` of the data after its size word, when they are all there. */
-  size = (uint16_t)((data[0] << 8) | data[1]);
-  if (offset <= size && out_cap <= size - offset) w68k_copy_in(out_at, data + 2 + offset, out_cap);
+  if (offset <= (uint32_t)size && out_cap <= (uint32_t)size - offset)
+    w68k_copy_in(out_at, data + 2 + offset, out_cap);
   return size;
 }
 
