@@ -96,8 +96,11 @@ fn joueur_through_its_launcher_plays_from_its_own_folder_in_the_ghost_space() {
         ] {
             assert!(names.contains(&call), "{model}: {call} in {names:?}");
         }
+        // The body's own blocks (its linear memory, the screen's copy) come from HeapAllocHigh
+        // too, once it runs, after EX_patch: a copy by the launcher would come before.
+        let patched = names.iter().position(|&n| n == "EX_patch").unwrap();
         assert!(
-            !names.contains(&"HeapAllocHigh"),
+            !names[..patched].contains(&"HeapAllocHigh"),
             "{model}: run in place, yet a copy"
         );
         let patch = &m.transcript().first("EX_patch").unwrap().detail;

@@ -53,7 +53,7 @@ void w68k_release(void);
 extern volatile uint16_t w68k_trap_reason;
 /* Ends the run: records the reason and unwinds to the session's error frame. */
 __attribute__((noreturn)) void w68k_trap(uint32_t reason);
-/* Memory from the OS heap (HeapAllocPtr); 0 when there is not enough. */
+/* Memory from the OS heap (HeapAllocHigh: locked, at the top; session.c); 0 when there is not enough. */
 void *w68k_os_alloc(uint32_t bytes);
 /* Returns a block from w68k_os_alloc to the OS heap. */
 void w68k_os_free(void *block);

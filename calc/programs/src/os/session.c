@@ -21,11 +21,30 @@ volatile uint16_t w68k_trap_reason;
 /* The screen as it was when the program started, put back when it ends. */
 static void *saved_screen;
 
+/* A program's blocks (its linear memory, tables, the screen's copy) stay locked while it runs,
+ * and a contest runs three programs nested (meta, the arbiter, an AI), each with its blocks.
+ * Allocated with HeapAllocPtr they land in the first free place, between the variables, and
+ * the locked blocks of the outer programs cut the heap into places too small for the inner
+ * one's memory. HeapAllocHigh (locked, at the high end, after AMS compresses the heap: what
+ * kernels and launchers use for blocks kept for a while) stacks them at the top instead, so
+ * the free space stays in one piece. The handle goes in the word before the block, as
+ * HeapAllocPtr keeps it. */
 void *w68k_os_alloc(uint32_t bytes) {
-  return ROM_FN(void *(*)(uint32_t), ROM_HeapAllocPtr)(bytes);
+  uint16_t handle = ROM_FN(uint16_t (*)(uint32_t), ROM_HeapAllocHigh)(bytes + 2);
+  rom_short_arg arg = {(int16_t)handle, 0};
+  uint16_t *block;
+  if (!handle) return 0;
+  block = ROM_FN(uint16_t *(*)(rom_short_arg), ROM_HeapDeref)(arg);
+  block[0] = handle;
+  return block + 1;
 }
 
-void w68k_os_free(void *block) { ROM_FN(void (*)(void *), ROM_HeapFreePtr)(block); }
+void w68k_os_free(void *block) {
+  rom_short_arg arg = {0, 0};
+  if (!block) return;
+  arg.value = (int16_t)((uint16_t *)block)[-1];
+  ROM_FN(void (*)(rom_short_arg), ROM_HeapFree)(arg);
+}
 
 void w68k_trap(uint32_t reason) {
   rom_short_arg error = {W68K_TRAP_ERROR, 0};
@@ -37,12 +56,16 @@ void w68k_trap(uint32_t reason) {
 
 void w68k_session_begin(void) {
   w68k_trap_reason = 0;
-  saved_screen = w68k_os_alloc(LCD_BYTES);
-  if (saved_screen) memcpy(saved_screen, (const void *)LCD_MEM, LCD_BYTES);
+  saved_screen = 0;
 }
 
+/* The linear memory first, the screen's copy after: the larger block gets the highest free
+ * place and the copy any place left, not the other way round (under meta, the copy taken
+ * first left an AI's linear memory 132 bytes short of a place). Nothing draws before main. */
 void w68k_session_run(void) {
   w68k_instantiate();
+  saved_screen = w68k_os_alloc(LCD_BYTES);
+  if (saved_screen) memcpy(saved_screen, (const void *)LCD_MEM, LCD_BYTES);
   w68k_run_main();
 }
 

@@ -367,10 +367,11 @@ fn deref(ctx: &RomCtx<'_>, h: u16) -> Result<Block, Failure> {
 
 /// An allocation on the program's behalf, after moving the unlocked blocks (AMS may compact
 /// the heap in any allocation); when no free place is large enough, after compacting the heap,
-/// as AMS does before it refuses.
+/// as AMS does before it refuses. At the high end (`HeapAllocHigh`), always after compacting:
+/// AMS compresses the heap first, so that the block goes as high as it can.
 fn alloc_call(ctx: &mut RomCtx<'_>, high: bool, size: u32, extra: u32) -> Option<(u16, u32)> {
     ctx.os.heap.move_unlocked(ctx.bus);
-    if ctx.os.heap.max_block() < size + extra {
+    if high || ctx.os.heap.max_block() < size + extra {
         ctx.os.heap.compact(ctx.bus);
     }
     ctx.os.heap.alloc(
