@@ -49,11 +49,19 @@ unsafe extern "C" {
     /// number thrown (a locked or archived variable, no memory...), or -2 for a bad path or
     /// an empty or oversized value (512 bytes at most).
     fn var_store(path: *const u8, path_len: usize, data: *const u8, len: usize) -> i32;
-    /// Creates or replaces variable `path` with exactly the `len` bytes at `data` (an estack
-    /// image, the tag last; at most 1024): allocates the block, then `SymAdd` and `DerefSym`.
-    /// For types `VarStore` cannot take (custom data). Returns 0, an AMS error number (670
-    /// no memory, 980 locked...), or -2 for a bad path or size.
-    fn var_store_whole(path: *const u8, path_len: usize, data: *const u8, len: usize) -> i32;
+    /// Creates or replaces variable `path` with exactly the `len` bytes at `data` followed by
+    /// the `tail_len` at `tail` (an estack image, the tag last; at most 1024 in all): allocates
+    /// the block, then `SymAdd` and `DerefSym`. For types `VarStore` cannot take (custom
+    /// data). Returns 0, an AMS error number (670 no memory, 980 locked...), or -2 for a bad
+    /// path or size.
+    fn var_store_whole(
+        path: *const u8,
+        path_len: usize,
+        data: *const u8,
+        len: usize,
+        tail: *const u8,
+        tail_len: usize,
+    ) -> i32;
     /// `SymDel`: 0 when deleted, -1 when there was no such variable, an AMS error number, or
     /// -2 for a bad path.
     fn var_delete(path: *const u8, path_len: usize) -> i32;
@@ -165,10 +173,19 @@ pub fn store_variable(path: &[u8], data: &[u8]) -> i32 {
     unsafe { var_store(path.as_ptr(), path.len(), data.as_ptr(), data.len()) }
 }
 
-/// Writes variable `path` whole: see the import `var_store_whole`.
-pub fn store_whole_variable(path: &[u8], data: &[u8]) -> i32 {
+/// Writes variable `path` whole, `data` then `tail`: see the import `var_store_whole`.
+pub fn store_whole_variable(path: &[u8], data: &[u8], tail: &[u8]) -> i32 {
     // SAFETY: the pointers and lengths describe live slices; the C side only reads them.
-    unsafe { var_store_whole(path.as_ptr(), path.len(), data.as_ptr(), data.len()) }
+    unsafe {
+        var_store_whole(
+            path.as_ptr(),
+            path.len(),
+            data.as_ptr(),
+            data.len(),
+            tail.as_ptr(),
+            tail.len(),
+        )
+    }
 }
 
 /// Deletes variable `path`: see the import `var_delete`.

@@ -446,15 +446,20 @@ impl Os {
         payload: &[u8],
         ext: &[u8],
     ) -> Result<(), OsError> {
-        let mut image = [0u8; 1024];
-        let len = payload.len() + ext.len() + 3;
-        if ext.is_empty() || ext.len() > 4 || ext.contains(&0) || len > image.len() {
+        // The payload goes as it is; only its end is built here: 0, the extension, 0, the tag.
+        let mut tail = [0u8; 7];
+        let len = ext.len() + 3;
+        if ext.is_empty() || ext.len() > 4 || ext.contains(&0) || payload.len() + len > DATA_MAX + 8
+        {
             return Err(OsError::BAD_ARGUMENT);
         }
-        image[..payload.len()].copy_from_slice(payload);
-        image[payload.len() + 1..payload.len() + 1 + ext.len()].copy_from_slice(ext);
-        image[len - 1] = tag::OTH;
-        OsError::check(sys::store_whole_variable(path.as_bytes(), &image[..len]))
+        tail[1..1 + ext.len()].copy_from_slice(ext);
+        tail[len - 1] = tag::OTH;
+        OsError::check(sys::store_whole_variable(
+            path.as_bytes(),
+            payload,
+            &tail[..len],
+        ))
     }
 
     /// Reads custom data of extension `ext` from variable `path` into `buf`: the payload.

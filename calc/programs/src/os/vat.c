@@ -323,24 +323,29 @@ static void raw_body(void *p) {
 /* The largest variable written whole. */
 #define RAW_MAX 1024
 
-/* Creates (or replaces) variable `path` with exactly the data given (its estack image, the
- * type tag last): the block is allocated and filled first, then the VAT entry is made with
- * SymAdd, which deletes any variable of that name (GCC4TI vat.h/SymAdd.hsf). */
+/* Creates (or replaces) variable `path` with exactly the data given, `data` then `tail` (its
+ * estack image, the type tag last: a caller passes its payload and the few bytes that end it,
+ * so that it needs no copy of the whole on its stack): the block is allocated and filled
+ * first, then the VAT entry is made with SymAdd, which deletes any variable of that name
+ * (GCC4TI vat.h/SymAdd.hsf). */
 int32_t Z_amsZ_var_store_whole(struct Z_ams_instance_t *ctx, uint32_t name_at, uint32_t name_len,
-                               uint32_t data_at, uint32_t data_len) {
+                               uint32_t data_at, uint32_t data_len, uint32_t tail_at,
+                               uint32_t tail_len) {
   w68k_sym_str s;
   raw_call c;
   uint8_t *block;
   int16_t error;
+  uint32_t total = data_len + tail_len;
   (void)ctx;
   c.name = w68k_sym_str_from(&s, name_at, name_len);
-  if (!c.name || data_len == 0 || data_len > RAW_MAX) return READ_BAD_NAME;
-  c.handle = ROM_FN(uint16_t (*)(uint32_t), ROM_HeapAlloc)(data_len + 2);
+  if (!c.name || total == 0 || data_len > RAW_MAX || total > RAW_MAX) return READ_BAD_NAME;
+  c.handle = ROM_FN(uint16_t (*)(uint32_t), ROM_HeapAlloc)(total + 2);
   if (!c.handle) return ERROR_MEMORY;
   block = (uint8_t *)deref(c.handle);
-  block[0] = (uint8_t)(data_len >> 8);
-  block[1] = (uint8_t)data_len;
+  block[0] = (uint8_t)(total >> 8);
+  block[1] = (uint8_t)total;
   w68k_copy_out(block + 2, data_at, data_len);
+  w68k_copy_out(block + 2 + data_len, tail_at, tail_len);
   error = w68k_try(raw_body, &c);
   if (c.handle) {
     rom_short_arg h = {(int16_t)c.handle, 0};
