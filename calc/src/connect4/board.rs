@@ -397,9 +397,8 @@ impl Board {
     /// The moves that do not lose at once: if the opponent threatens a playable cell, only that
     /// cell (none at all if there are two); never a cell just below an opponent's winning cell.
     /// Assumes the side to move cannot win at once (check [`Board::can_win_next`] first). The
-    /// engine finds them on its own numbers; this is its tests' reference, and the engine on
-    /// the Board's (feature `board-engine`).
-    #[cfg(any(test, feature = "board-engine"))]
+    /// engine finds them on its own numbers; this is its tests' reference.
+    #[cfg(test)]
     pub(crate) fn non_losing_moves(&self) -> u64 {
         let mut possible = self.playable();
         let opp_win = self.opponent_winning_cells();

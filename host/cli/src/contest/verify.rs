@@ -12,6 +12,7 @@ use calc::connect4::strategy::Strategy;
 
 use super::run::MatchOutcome;
 use super::setup::{self, AiSpec, MatchSetup};
+use super::versus::JOUEUR_TABLE;
 use super::MatchError;
 use crate::play::connect4::describe_result;
 use ti_files::Model;
@@ -165,8 +166,11 @@ pub fn native_game(setup: &MatchSetup) -> Result<NativeGame, MatchError> {
         levels.push(setup::parse_level(level)?);
         seeds[i] = *seed;
     }
-    // joueur lends a table of 512 entries (calc/programs/src/bin/joueur.rs).
-    let mut tables = [vec![Entry::EMPTY; 512], vec![Entry::EMPTY; 512]];
+    // joueur lends its engine a table of JOUEUR_TABLE entries (calc/programs/src/bin/joueur.rs).
+    let mut tables = [
+        vec![Entry::EMPTY; JOUEUR_TABLE],
+        vec![Entry::EMPTY; JOUEUR_TABLE],
+    ];
     let [t1, t2] = &mut tables;
     // An expert plays with the deep book the contest installs beside it (`livre`).
     let mut first = crate::book::deep::ladder(levels[0], t1);

@@ -31,8 +31,8 @@ use crate::play::connect4::{self as c4, C4Player, Tables};
 use ti_files::{Integer, Model, Value, VarName, VarPath, Variable};
 use ti_link::{Cable, Calculator};
 
-/// The table `joueur` lends its engine (calc/programs/src/bin/joueur.rs): 512 entries.
-pub const JOUEUR_TABLE: usize = 512;
+/// The table `joueur` lends its engine (calc/programs/src/bin/joueur.rs): 256 entries.
+pub const JOUEUR_TABLE: usize = 256;
 
 /// One side of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
