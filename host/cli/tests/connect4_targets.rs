@@ -16,7 +16,9 @@
 //! CI runs [`expert_targets_ci`], a short sample (a minute in the test profile) asserting only
 //! what holds with margin. The whole measure, 50 pairs (100 games) per opponent, is
 //! `cargo test --release -p ti68k --test connect4_targets -- --ignored --nocapture`
-//! (`C4_TARGET_PAIRS` sets the pairs).
+//! (`C4_TARGET_PAIRS` sets the pairs, `C4_TARGET_NODES` the budget, `C4_TARGET_SOLVER=0` plays
+//! without solves as `joueur` does, `C4_TARGET_CYCLES` the engine's cycles per node,
+//! `C4_TARGET_TABLE` its table's entries).
 
 use calc::budget::Unlimited;
 use calc::connect4::ai::{self, Ai};
@@ -32,8 +34,24 @@ use ti68k::play::{run_match, SeatResult};
 const ENGINE_LEN: usize = 512;
 /// Entries of the solver's table the calculator's test entry lends the expert (`t_c4`).
 const SOLVER_LEN: usize = 1024;
-/// 68000 cycles per engine node (the CPU harness, docs/solver.md).
+/// 68000 cycles per engine node (the CPU harness, docs/solver.md): the Board engine's.
 const ENGINE_CYCLES: u64 = 41_000;
+
+/// The solver table's entries, the engine's cycles per node and its table's entries in the
+/// measure: `t_c4`'s ([`SOLVER_LEN`], [`ENGINE_CYCLES`], [`ENGINE_LEN`]) unless
+/// `C4_TARGET_SOLVER` (0: no solves, as `joueur` plays), `C4_TARGET_CYCLES` or
+/// `C4_TARGET_TABLE` (at most [`ENGINE_LEN`]) say otherwise.
+fn calculator() -> (usize, u64, usize) {
+    static SETTINGS: std::sync::OnceLock<(usize, u64, usize)> = std::sync::OnceLock::new();
+    *SETTINGS.get_or_init(|| {
+        let var = |name: &str| std::env::var(name).ok().and_then(|v| v.parse().ok());
+        (
+            var("C4_TARGET_SOLVER").map_or(SOLVER_LEN, |n: u64| n as usize),
+            var("C4_TARGET_CYCLES").unwrap_or(ENGINE_CYCLES),
+            var("C4_TARGET_TABLE").map_or(ENGINE_LEN, |n: u64| n as usize),
+        )
+    })
+}
 /// 68000 cycles per solver node (the expert's solves in the CPU harness, 20 to 26 empty
 /// cells; 17,700 on Pons' End-Easy positions).
 const SOLVER_CYCLES: u64 = 26_000;
@@ -138,8 +156,8 @@ fn expert_move(expert: Ai, board: &Board) -> (u8, u32, u32) {
         expert,
         board,
         &mut Rng::new(0),
-        &mut engine,
-        &mut solver,
+        &mut engine[..calculator().2.min(ENGINE_LEN)],
+        &mut solver[..calculator().0.min(SOLVER_LEN)],
         Unlimited,
         Standard,
     );
@@ -176,7 +194,7 @@ fn game(
             side.solved += u32::from(solver > 0 && engine == 0);
             side.engine_nodes = side.engine_nodes.max(engine);
             side.solver_nodes = side.solver_nodes.max(solver);
-            let cycles = u64::from(engine) * ENGINE_CYCLES + u64::from(solver) * SOLVER_CYCLES;
+            let cycles = u64::from(engine) * calculator().1 + u64::from(solver) * SOLVER_CYCLES;
             side.cycles = side.cycles.max(cycles);
             col
         } else {
