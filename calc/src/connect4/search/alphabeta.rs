@@ -316,7 +316,7 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
         let me = node.mover();
         if tt_move != 0 && rest & 1 << (tt_move - 1) != 0 {
             let col = tt_move - 1;
-            order = u32::from(col);
+            order = u32::from(col) | GAINS_MATTER;
             left = 1;
             rest &= !(1 << col);
         }
@@ -330,6 +330,10 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
                 rest = 0;
             }
             let col = (order & 7) as u8;
+            // A move the ordering found to make no winning cell: its gains are cells the
+            // side has already, which change nothing in the child (`Node::child`), so they
+            // are not looked for.
+            let gains_matter = order & GAINS_MATTER != 0;
             order >>= 4;
             left -= 1;
             if best_col == u8::MAX {
@@ -339,7 +343,11 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
                 windows: self.lines.windows_change(col, me),
                 // Found again rather than kept from the ordering: 56 bytes less of linear
                 // memory per ply, which the programs lack.
-                gained: self.lines.gains(col, me),
+                gained: if gains_matter {
+                    self.lines.gains(col, me)
+                } else {
+                    Cells::NONE
+                },
             };
             let score = if depth == 1 {
                 -self.leaf(node, col, scan)
@@ -501,11 +509,16 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
     }
 }
 
+/// In a 4-bit field of [`ordered`]'s answer, beside the column (bits 0-2): the move may make
+/// winning cells (its gains must be looked for when it is searched).
+const GAINS_MATTER: u32 = 8;
+
 /// The moves `moves` (columns, as bits `1 << c`) of a node of the engine (those other than the
 /// table's), best first: by the number of winning cells the move makes, centre first among
 /// equals (the reference search's order), with the winning cells counted on the [`Lines`]. The
-/// answer is packed into a word, to stay out of memory: the columns in 4-bit fields from the
-/// lowest, their number in bits 28-31.
+/// answer is packed into a word, to stay out of memory: the moves in 4-bit fields from the
+/// lowest (the column, and [`GAINS_MATTER`] unless the move was found to make no winning
+/// cell), their number in bits 28-31.
 #[inline(never)]
 fn ordered(lines: &Lines, node: &Node, moves: u32) -> u32 {
     let single = moves & (moves - 1) == 0;
@@ -530,7 +543,13 @@ fn ordered(lines: &Lines, node: &Node, moves: u32) -> u32 {
             lines.gains(c, me).minus(node.mine).count().min(15)
         };
         if key == 0 {
-            cold |= u32::from(c) << (4 * cold_len);
+            // A single move was not looked at: its gains may matter.
+            let field = if single {
+                u32::from(c) | GAINS_MATTER
+            } else {
+                u32::from(c)
+            };
+            cold |= field << (4 * cold_len);
             cold_len += 1;
         } else {
             // After every entry whose key is at least as high (a stable sort).
@@ -539,7 +558,7 @@ fn ordered(lines: &Lines, node: &Node, moves: u32) -> u32 {
                 at += 4;
             }
             let below = (1u32 << at) - 1;
-            hot = (hot & below) | u32::from(c) << at | (hot & !below) << 4;
+            hot = (hot & below) | (u32::from(c) | GAINS_MATTER) << at | (hot & !below) << 4;
             keys = (keys & below) | key << at | (keys & !below) << 4;
             hot_len += 1;
         }
