@@ -11,7 +11,7 @@
 //! same nodes with the same scores.
 
 use super::cells::{Cells, LO_BITS, ODD_HI, ODD_LO};
-use super::lines::{cell, Tables, LINES};
+use super::lines::{cell, Tables, INDEX_SHIFT, LINES};
 use crate::connect4::board::{Board, Player, WIDTH};
 
 /// The numbers of a node of the engine (module doc), from its side to move's point of view:
@@ -264,7 +264,7 @@ pub(crate) struct Scan {
 pub(crate) struct Lines<'t> {
     t: &'t Tables,
     /// Each line's record: the first player's stones (bits 0-7), the second's (8-15) and the
-    /// index of its window values in [`Tables::score`] (16-31); see [`Tables::stone`].
+    /// index of its window values in [`Tables::score`] (17-31); see [`Tables::stone`].
     record: [u32; 32],
     heights: [u8; 8],
 }
@@ -278,7 +278,7 @@ impl<'t> Lines<'t> {
             heights: [0; 8],
         };
         for line in 0..32 {
-            l.record[line] = u32::from(tables.line_start[line]) << 16;
+            l.record[line] = u32::from(tables.line_start[line]) << INDEX_SHIFT;
         }
         let (first, mask) = (board.stones(Player::First), board.mask());
         let mut bit = 1u64;
