@@ -379,18 +379,15 @@ impl<'t> Lines<'t> {
         let own = (record >> (8 * P)) as usize & 0x7F;
         let gained = t.gained[own << 3 | (e & 7) as usize];
         if gained == 0 {
+            return 0;
+        }
+        // Only the empty cells of the line (often none: the call is saved).
+        let empty = !(record | record >> 8) as u8 & t.line_full[line & 31];
+        if gained & empty == 0 {
             0
         } else {
-            self.gained_cells(line, gained, record)
+            self.cells(line, gained & empty)
         }
-    }
-
-    /// The empty cells among the positions `gained` of `line`, whose record is `record`
-    /// ([`Cells::pack`]ed).
-    #[inline(never)]
-    fn gained_cells(&self, line: usize, gained: u8, record: u32) -> u64 {
-        let occupied = (record | record >> 8) as u8 | !self.t.line_full[line];
-        self.cells(line, gained & !occupied)
     }
 
     /// The change of the window values (first player positive) if `player` played `col` (not
