@@ -207,6 +207,9 @@ struct Searcher<'t, 'p, B: Budget> {
     start: Node,
     /// The best column of the last [`Searcher::moves`].
     best_col: u8,
+    /// The gains of the move [`ordered`] put first, when it found it to make winning cells
+    /// ([`FIRST_KNOWN`]): read before that move is searched, so one place serves every ply.
+    first_gains: Cells,
 }
 
 impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
@@ -236,6 +239,7 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
             lines,
             start,
             best_col: 0,
+            first_gains: Cells::NONE,
         }
     }
 
@@ -313,6 +317,8 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
         let mut rest = next.columns();
         let mut order = 0u32;
         let mut left = 0u32;
+        // Whether the next move is the ordering's first, its gains in `self.first_gains`.
+        let mut first_known = false;
         let me = node.mover();
         if tt_move != 0 && rest & 1 << (tt_move - 1) != 0 {
             let col = tt_move - 1;
@@ -325,8 +331,9 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
                 if rest == 0 {
                     break;
                 }
-                order = ordered(&self.lines, node, rest);
-                left = order >> 28;
+                order = ordered(&self.lines, node, rest, &mut self.first_gains);
+                left = (order >> 28) & 7;
+                first_known = order & FIRST_KNOWN != 0;
                 rest = 0;
             }
             let col = (order & 7) as u8;
@@ -343,12 +350,15 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
                 windows: self.lines.windows_change(col, me),
                 // Found again rather than kept from the ordering: 56 bytes less of linear
                 // memory per ply, which the programs lack.
-                gained: if gains_matter {
+                gained: if first_known {
+                    self.first_gains
+                } else if gains_matter {
                     self.lines.gains(col, me)
                 } else {
                     Cells::NONE
                 },
             };
+            first_known = false;
             let score = if depth == 1 {
                 -self.leaf(node, col, scan)
             } else {
@@ -513,15 +523,22 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
 /// winning cells (its gains must be looked for when it is searched).
 const GAINS_MATTER: u32 = 8;
 
+/// In [`ordered`]'s answer: the gains of the first move were kept.
+const FIRST_KNOWN: u32 = 1 << 31;
+
 /// The moves `moves` (columns, as bits `1 << c`) of a node of the engine (those other than the
 /// table's), best first: by the number of winning cells the move makes, centre first among
 /// equals (the reference search's order), with the winning cells counted on the [`Lines`]. The
 /// answer is packed into a word, to stay out of memory: the moves in 4-bit fields from the
 /// lowest (the column, and [`GAINS_MATTER`] unless the move was found to make no winning
-/// cell), their number in bits 28-31.
+/// cell), their number in bits 28-30, and [`FIRST_KNOWN`] when the first move makes winning
+/// cells: its gains ([`Lines::gains`]) are then in `first`.
 #[inline(never)]
-fn ordered(lines: &Lines, node: &Node, moves: u32) -> u32 {
+fn ordered(lines: &Lines, node: &Node, moves: u32, first: &mut Cells) -> u32 {
     let single = moves & (moves - 1) == 0;
+    // The highest key so far: the first move's gains are those of the first move with the
+    // highest key.
+    let mut best = 0;
     let me = node.mover();
     // Moves that make winning cells, best first: their columns and their keys, 4 bits each
     // from the lowest.
@@ -540,7 +557,13 @@ fn ordered(lines: &Lines, node: &Node, moves: u32) -> u32 {
         let key = if single {
             0
         } else {
-            lines.gains(c, me).minus(node.mine).count().min(15)
+            let gains = lines.gains(c, me);
+            let key = gains.minus(node.mine).count().min(15);
+            if key > best {
+                best = key;
+                *first = gains;
+            }
+            key
         };
         if key == 0 {
             // A single move was not looked at: its gains may matter.
@@ -563,7 +586,8 @@ fn ordered(lines: &Lines, node: &Node, moves: u32) -> u32 {
             hot_len += 1;
         }
     }
-    hot | cold << (4 * hot_len) | (hot_len + cold_len) << 28
+    let known = if best > 0 { FIRST_KNOWN } else { 0 };
+    hot | cold << (4 * hot_len) | (hot_len + cold_len) << 28 | known
 }
 
 /// The first column of `moves` (a set of move bits) in centre-first order.
