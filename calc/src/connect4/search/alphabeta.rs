@@ -346,23 +346,24 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
             if best_col == u8::MAX {
                 best_col = col;
             }
-            let scan = &Scan {
-                windows: self.lines.windows_change(col, me),
-                // Found again rather than kept from the ordering: 56 bytes less of linear
-                // memory per ply, which the programs lack.
-                gained: if first_known {
-                    self.first_gains
-                } else if gains_matter {
-                    self.lines.gains(col, me)
-                } else {
-                    Cells::NONE
-                },
+            // Found again rather than kept from the ordering (but for its first move): 56
+            // bytes less of linear memory per ply, which the programs lack.
+            let gained = if first_known {
+                self.first_gains
+            } else if gains_matter {
+                self.lines.gains(col, me)
+            } else {
+                Cells::NONE
             };
             first_known = false;
             let score = if depth == 1 {
+                let scan = &Scan {
+                    windows: self.lines.windows_change(col, me),
+                    gained,
+                };
                 -self.leaf(node, col, scan)
             } else {
-                -self.child(node, col, scan, depth - 1, -beta, -alpha)
+                -self.child(node, col, gained, depth - 1, -beta, -alpha)
             };
             if self.aborted {
                 break;
@@ -399,22 +400,23 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
         }
     }
 
-    /// Plays `col` (scanned as `scan`) in `parent` and returns the score of the node it leads
-    /// to, searched to `depth` (at least 1) between `alpha` and `beta`, for that node's side to
-    /// move.
+    /// Plays `col` in `parent` (`gained`: its [`Scan::gained`]) and returns the score of the
+    /// node it leads to, searched to `depth` (at least 1) between `alpha` and `beta`, for that
+    /// node's side to move. The change of the window values is found while the move is played.
     #[inline(never)]
     fn child(
         &mut self,
         parent: &Node,
         col: u8,
-        scan: &Scan,
+        gained: Cells,
         depth: u8,
         alpha: Score,
         beta: Score,
     ) -> Score {
         let me = parent.mover();
-        let node = parent.child(self.lines.tables(), self.lines.drop_cell(col), scan);
-        self.lines.play(col, me);
+        let bit = self.lines.drop_cell(col);
+        let windows = self.lines.play_scored(col, me);
+        let node = parent.child(self.lines.tables(), bit, &Scan { windows, gained });
         let score = self.node(&node, depth, alpha, beta);
         self.lines.unplay(col, me);
         score

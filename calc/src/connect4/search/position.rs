@@ -428,8 +428,35 @@ impl<'t> Lines<'t> {
         let at = self.at(col);
         self.heights[col as usize & 7] += 1;
         for k in 0..4 {
-            self.add_on(at + k, player, false);
+            self.add_on(at + k, player);
         }
+    }
+
+    /// [`Lines::play`], returning the change of the window values (first player positive):
+    /// [`Lines::windows_change`] found while the lines are updated.
+    #[inline(always)]
+    pub fn play_scored(&mut self, col: u8, player: usize) -> i32 {
+        let at = self.at(col);
+        self.heights[col as usize & 7] += 1;
+        let add = &self.t.stone[player & 1];
+        // The four lines one by one, without a loop.
+        self.add_scored(at, add)
+            + self.add_scored(at + 1, add)
+            + self.add_scored(at + 2, add)
+            + self.add_scored(at + 3, add)
+    }
+
+    /// Adds the stone `add[position]` to the line of entry `i` of [`Tables::cell_lines`] and
+    /// returns the change of its window values.
+    #[inline(always)]
+    fn add_scored(&mut self, i: usize, add: &[u32; 8]) -> i32 {
+        let t = self.t;
+        let e = t.cell_lines[i & 255];
+        let line = (e >> 3) as usize;
+        let before = self.record[line];
+        let after = before + add[(e & 7) as usize];
+        self.record[line] = after;
+        t.score_of(after) - t.score_of(before)
     }
 
     /// Takes back `player`'s last move, in `col`.
@@ -437,24 +464,28 @@ impl<'t> Lines<'t> {
     pub fn unplay(&mut self, col: u8, player: usize) {
         self.heights[col as usize & 7] -= 1;
         let at = self.at(col);
-        for k in 0..4 {
-            self.add_on(at + k, player, true);
-        }
+        let add = &self.t.stone[player & 1];
+        // The four lines one by one, without a loop.
+        self.take_on(at, add);
+        self.take_on(at + 1, add);
+        self.take_on(at + 2, add);
+        self.take_on(at + 3, add);
     }
 
-    /// Adds a stone of `player` to the line of entry `i` of [`Tables::cell_lines`], or takes
-    /// it away.
+    /// Takes the stone `add[position]` away from the line of entry `i` of
+    /// [`Tables::cell_lines`].
     #[inline(always)]
-    fn add_on(&mut self, i: usize, player: usize, away: bool) {
+    fn take_on(&mut self, i: usize, add: &[u32; 8]) {
+        let e = self.t.cell_lines[i & 255];
+        self.record[(e >> 3) as usize] -= add[(e & 7) as usize];
+    }
+
+    /// Adds a stone of `player` to the line of entry `i` of [`Tables::cell_lines`].
+    #[inline(always)]
+    fn add_on(&mut self, i: usize, player: usize) {
         let t = self.t;
         let e = t.cell_lines[i & 255];
-        let line = (e >> 3) as usize;
-        let add = t.stone[player & 1][(e & 7) as usize];
-        if away {
-            self.record[line] -= add;
-        } else {
-            self.record[line] += add;
-        }
+        self.record[(e >> 3) as usize] += t.stone[player & 1][(e & 7) as usize];
     }
 }
 
@@ -562,7 +593,7 @@ mod tests {
                 }
                 let child = n.child(&t, bit, &scan);
                 let leaf = n.leaf(&t, bit, &scan);
-                lines.play(col, me);
+                assert_eq!(lines.play_scored(col, me), scan.windows);
                 history.push((col, me, n, b));
                 b.play(col).unwrap();
                 if wins {
