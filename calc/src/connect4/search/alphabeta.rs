@@ -537,7 +537,13 @@ const FIRST_KNOWN: u32 = 1 << 31;
 /// cells: its gains ([`Lines::gains`]) are then in `first`.
 #[inline(never)]
 fn ordered(lines: &Lines, node: &Node, moves: u32, first: &mut Cells) -> u32 {
-    let single = moves & (moves - 1) == 0;
+    // One move or none: `moves` (7 bits) is 0 or a power of two, tested without
+    // `moves & (moves - 1)`, which LLVM makes a population count (a library call on the 68000).
+    let single = if moves < 32 {
+        (0x0001_0117u32 >> moves) & 1 != 0
+    } else {
+        moves == 32 || moves == 64
+    };
     // The highest key so far: the first move's gains are those of the first move with the
     // highest key.
     let mut best = 0;
