@@ -74,8 +74,9 @@ pub(crate) struct Tables {
     /// ([`INDEX_SHIFT`]). 0 at
     /// position 7, [`NO_LINE`]'s.
     pub stone: [[u32; 8]; 2],
-    /// The first cell ([`cell`]) of each line, and what the index of a cell grows by from
-    /// one position of the line to the next (8 along a row, 1 up a column, 9 and 7 along the
+    /// The bit of the first cell of each line in the bitboards (`7c + r`, as in
+    /// [`Cells`](super::cells::Cells)' halves put end to end), and what that bit grows by from
+    /// one position of the line to the next (7 along a row, 1 up a column, 8 and 6 along the
     /// diagonals).
     pub line_origin: [u8; 32],
     /// See [`Tables::line_origin`].
@@ -121,9 +122,10 @@ impl Tables {
             .map_or(0, |&s| i32::from(s))
     }
 
-    /// The cell ([`cell`]) at position `q` of `line` (the search steps along the line).
+    /// The bitboard bit (`7c + r`) of the cell at position `q` of `line` (the search steps
+    /// along the line).
     #[cfg(test)]
-    pub fn line_cell(&self, line: usize, q: usize) -> usize {
+    pub fn line_bit(&self, line: usize, q: usize) -> usize {
         let origin = usize::from(self.line_origin[line & 31]);
         (origin + q * usize::from(self.line_step[line & 31])) & 63
     }
@@ -178,8 +180,8 @@ impl Tables {
     ) {
         self.line_full[line] = ((1u16 << len) - 1) as u8;
         self.line_start[line] = SCORE_OFFSET[len as usize - 4];
-        self.line_origin[line] = cell(c, r) as u8;
-        self.line_step[line] = (8 * dc).wrapping_add(dr);
+        self.line_origin[line] = 7 * c + r;
+        self.line_step[line] = (7 * dc).wrapping_add(dr);
         for q in 0..len {
             self.cell_lines[(4 * cell(c, r) + slot) & 255] = (line as u8) << 3 | q;
             c = c.wrapping_add(dc);
@@ -306,7 +308,7 @@ mod tests {
                     }
                     let (line, q) = ((e >> 3) as usize, e & 7);
                     lines += 1;
-                    assert_eq!(t.line_cell(line, q as usize), cell(c, r));
+                    assert_eq!(t.line_bit(line, q as usize), usize::from(7 * c + r));
                     assert!(t.line_full[line] & (1 << q) != 0);
                     cells_on_line[line] += 1;
                 }

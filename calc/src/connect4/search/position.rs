@@ -323,13 +323,17 @@ impl<'t> Lines<'t> {
     fn cells(&self, line: usize, mut positions: u8) -> u64 {
         let t = self.t;
         let mut cells = Cells::NONE;
-        // The cells one step of the line apart (an addition: a multiplication is a library
-        // call on the 68000).
-        let mut at = usize::from(t.line_origin[line & 31]);
-        let step = usize::from(t.line_step[line & 31]);
+        // The cells' bits one step of the line apart (an addition: a multiplication is a
+        // library call on the 68000).
+        let mut at = u32::from(t.line_origin[line & 31]);
+        let step = u32::from(t.line_step[line & 31]);
         while positions != 0 {
             if positions & 1 != 0 {
-                cells = cells.or(Cells::of_cell(at & 63));
+                if at < LO_BITS {
+                    cells.lo |= 1 << at;
+                } else {
+                    cells.hi |= 1 << ((at - LO_BITS) & 31);
+                }
             }
             positions >>= 1;
             at += step;
