@@ -351,7 +351,7 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
             let gained = if first_known {
                 self.first_gains
             } else if gains_matter {
-                self.lines.gains(col, me)
+                self.lines.gains(col, me, node.current)
             } else {
                 Cells::NONE
             };
@@ -565,7 +565,7 @@ fn ordered(lines: &Lines, node: &Node, moves: u32, first: &mut Cells) -> u32 {
         let key = if single {
             0
         } else {
-            let gains = lines.gains(c, me);
+            let gains = lines.gains(c, me, node.current);
             let key = gains.minus(node.mine).count().min(15);
             if key > best {
                 best = key;

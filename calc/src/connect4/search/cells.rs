@@ -140,6 +140,28 @@ impl Cells {
             || (self.lo != 0 && self.hi != 0)
     }
 
+    /// The cell that a stone on `self` (a drop cell: the cells above it are empty, those
+    /// below it full) makes winning for its owner, whose stones are `own`, on its column: the
+    /// cell above, when the two below are the owner's and it is on the board. (The cells below
+    /// row 0 or 1 are the sentinel row 6 of the column to the left, never a stone, and its row
+    /// 5, or nothing.)
+    #[inline(always)]
+    pub fn column_gain(self, own: Cells) -> Cells {
+        // The owner's stones moved up one and two rows: both on `bit` when the two cells
+        // below it are the owner's.
+        let half = |bit: u32, own: u32, full: u32| {
+            if bit & own << 1 & own << 2 != 0 {
+                (bit << 1) & full
+            } else {
+                0
+            }
+        };
+        Cells {
+            lo: half(self.lo, own.lo, FULL_LO),
+            hi: half(self.hi, own.hi, FULL_HI),
+        }
+    }
+
     /// The columns that hold at least one of the cells, as bits `1 << c`.
     #[inline(always)]
     pub fn columns(self) -> u32 {
