@@ -122,6 +122,22 @@ impl Tables {
             .map_or(0, |&s| i32::from(s))
     }
 
+    /// The change of the window values of a line of record `record` ([`Tables::score`]) when
+    /// the stone `add` ([`Tables::stone`]) is added. One bounds test for both lookups: the
+    /// index after is the index before plus the stone's digit (the stones' bits below
+    /// [`INDEX_SHIFT`] never carry into it), so the index before is in range when that after
+    /// is.
+    #[inline(always)]
+    pub fn score_change(&self, record: u32, add: u32) -> i32 {
+        let before = (record >> INDEX_SHIFT) as usize;
+        let after = before + (add >> INDEX_SHIFT) as usize;
+        if after < SCORE_LEN && before <= after {
+            i32::from(self.score[after]) - i32::from(self.score[before])
+        } else {
+            0
+        }
+    }
+
     /// The bitboard bit (`7c + r`) of the cell at position `q` of `line` (the search steps
     /// along the line).
     #[cfg(test)]

@@ -420,8 +420,7 @@ impl<'t> Lines<'t> {
         let t = self.t;
         let e = t.cell_lines[i & 255];
         let record = self.record[(e >> 3) as usize];
-        let after = record + add[(e & 7) as usize];
-        t.score_of(after) - t.score_of(record)
+        t.score_change(record, add[(e & 7) as usize])
     }
 
     /// What playing `col` (not full) for `player` would change on its four lines, without
@@ -466,9 +465,9 @@ impl<'t> Lines<'t> {
         let e = t.cell_lines[i & 255];
         let line = (e >> 3) as usize;
         let before = self.record[line];
-        let after = before + add[(e & 7) as usize];
-        self.record[line] = after;
-        t.score_of(after) - t.score_of(before)
+        let stone = add[(e & 7) as usize];
+        self.record[line] = before + stone;
+        t.score_change(before, stone)
     }
 
     /// Takes back `player`'s last move, in `col`.
