@@ -274,7 +274,7 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
         let slot = self.slot(key);
         let tt_move = self.probe(slot, key).map(|e| e.info >> 2).unwrap_or(0);
         // No cut-off at the root: the best score is alpha.
-        let alpha = self.moves(&start, next, tt_move, depth.max(1), -INF, INF);
+        let alpha = self.moves_of(&start, next, tt_move, depth.max(1), -INF, INF);
         if !self.aborted {
             self.store(slot, key, alpha, depth, EXACT, self.best_col);
         }
@@ -301,16 +301,59 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
     /// the table's move does not cut off). Returns the best score, its column in
     /// `self.best_col`; when the search is stopped, the best of the moves searched until then
     /// (`-INF` and the first move if none).
-    #[inline(never)]
-    fn moves(
+    #[inline(always)]
+    fn moves_of(
         &mut self,
         node: &Node,
+        next: Cells,
+        tt_move: u8,
+        depth: u8,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        self.moves(
+            node.current,
+            node.mask,
+            node.mine,
+            node.theirs,
+            node.value,
+            node.moves,
+            next,
+            tt_move,
+            depth,
+            alpha,
+            beta,
+        )
+    }
+
+    /// [`Searcher::moves_of`] with the node's numbers passed one by one: a pair of halves
+    /// ([`Cells`]) is passed as two numbers, in registers or on the 68000's stack, where a
+    /// [`Node`] would be written to linear memory and read back through the byte-reversed
+    /// addresses at every ply.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn moves(
+        &mut self,
+        current: Cells,
+        mask: Cells,
+        mine: Cells,
+        theirs: Cells,
+        value: i32,
+        count: u8,
         next: Cells,
         tt_move: u8,
         depth: u8,
         mut alpha: Score,
         beta: Score,
     ) -> Score {
+        let node = &Node {
+            current,
+            mask,
+            mine,
+            theirs,
+            value,
+            moves: count,
+        };
         let mut best = -INF;
         let mut best_col = u8::MAX;
         // The columns left to order and search.
@@ -331,7 +374,7 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
                 if rest == 0 {
                     break;
                 }
-                order = ordered(&self.lines, node, rest, &mut self.first_gains);
+                order = ordered(&self.lines, me, mine, current, rest, &mut self.first_gains);
                 left = (order >> 28) & 7;
                 first_known = order & FIRST_KNOWN != 0;
                 rest = 0;
@@ -403,7 +446,7 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
     /// Plays `col` in `parent` (`gained`: its [`Scan::gained`]) and returns the score of the
     /// node it leads to, searched to `depth` (at least 1) between `alpha` and `beta`, for that
     /// node's side to move. The change of the window values is found while the move is played.
-    #[inline(never)]
+    #[inline(always)]
     fn child(
         &mut self,
         parent: &Node,
@@ -467,7 +510,7 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
                 }
             }
         }
-        let best = self.moves(node, next, tt_move, depth, alpha, beta);
+        let best = self.moves_of(node, next, tt_move, depth, alpha, beta);
         if self.aborted {
             return 0;
         }
@@ -535,8 +578,16 @@ const FIRST_KNOWN: u32 = 1 << 31;
 /// lowest (the column, and [`GAINS_MATTER`] unless the move was found to make no winning
 /// cell), their number in bits 28-30, and [`FIRST_KNOWN`] when the first move makes winning
 /// cells: its gains ([`Lines::gains`]) are then in `first`.
+/// `me` is the side to move, `mine` its winning cells and `own` its stones.
 #[inline(never)]
-fn ordered(lines: &Lines, node: &Node, moves: u32, first: &mut Cells) -> u32 {
+fn ordered(
+    lines: &Lines,
+    me: usize,
+    mine: Cells,
+    own: Cells,
+    moves: u32,
+    first: &mut Cells,
+) -> u32 {
     // One move or none: `moves` (7 bits) is 0 or a power of two, tested without
     // `moves & (moves - 1)`, which LLVM makes a population count (a library call on the 68000).
     let single = if moves < 32 {
@@ -547,7 +598,6 @@ fn ordered(lines: &Lines, node: &Node, moves: u32, first: &mut Cells) -> u32 {
     // The highest key so far: the first move's gains are those of the first move with the
     // highest key.
     let mut best = 0;
-    let me = node.mover();
     // Moves that make winning cells, best first: their columns and their keys, 4 bits each
     // from the lowest.
     let mut hot = 0u32;
@@ -565,8 +615,8 @@ fn ordered(lines: &Lines, node: &Node, moves: u32, first: &mut Cells) -> u32 {
         let key = if single {
             0
         } else {
-            let gains = lines.gains(c, me, node.current);
-            let key = gains.minus(node.mine).count().min(15);
+            let gains = lines.gains(c, me, own);
+            let key = gains.minus(mine).count().min(15);
             if key > best {
                 best = key;
                 *first = gains;
