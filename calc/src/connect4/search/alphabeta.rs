@@ -357,7 +357,7 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
         let mut best = -INF;
         let mut best_col = u8::MAX;
         // The columns left to order and search.
-        let mut rest = next.columns();
+        let mut rest = next.drop_columns();
         let mut order = 0u32;
         let mut left = 0u32;
         // Whether the next move is the ordering's first, its gains in `self.first_gains`.

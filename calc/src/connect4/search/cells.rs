@@ -49,11 +49,16 @@ impl Cells {
         }
     }
 
-    /// The cell of table index `index` ([`cell`]: `8c + r`), found by a shift rather than
-    /// looked up (a table would take 512 bytes of the programs' linear memory).
+    /// The cell of table index `index` ([`cell`]: `8c + r`).
     #[inline(always)]
     pub fn of_cell(index: usize) -> Cells {
-        let bit = 7 * (index >> 3) as u32 + (index & 7) as u32;
+        Cells::of_bit(7 * (index >> 3) as u32 + (index & 7) as u32)
+    }
+
+    /// The cell of bitboard bit `bit` (`7c + r`, below 49), found by a shift rather than
+    /// looked up (a table would take 512 bytes of the programs' linear memory).
+    #[inline(always)]
+    pub fn of_bit(bit: u32) -> Cells {
         if bit < LO_BITS {
             Cells {
                 lo: 1 << bit,
@@ -162,8 +167,24 @@ impl Cells {
         }
     }
 
-    /// The columns that hold at least one of the cells, as bits `1 << c`.
+    /// [`Cells::columns`] of a set of at most one cell a column (a subset of
+    /// [`Cells::playable`]'s): adding each column's rows 0-5 carries into its row 6 (the
+    /// sentinel) exactly when the column holds a cell.
     #[inline(always)]
+    pub fn drop_columns(self) -> u32 {
+        let lo = self.lo.wrapping_add(FULL_LO);
+        let hi = self.hi.wrapping_add(FULL_HI);
+        (lo >> 6 & 1)
+            | (lo >> 12 & 2)
+            | (lo >> 18 & 4)
+            | (lo >> 24 & 8)
+            | (hi >> 2 & 0x10)
+            | (hi >> 8 & 0x20)
+            | (hi >> 14 & 0x40)
+    }
+
+    /// The columns that hold at least one of the cells, as bits `1 << c`.
+    #[cfg(test)]
     pub fn columns(self) -> u32 {
         // Fold each column's six rows onto its bottom bit, then gather the bottom bits.
         let fold = |x: u32| {
@@ -248,6 +269,11 @@ mod tests {
             assert_eq!(c.several(), x.count_ones() > 1);
             let columns = (0..7u8).filter(|&col| x & crate::connect4::board::column_mask(col) != 0);
             assert_eq!(c.columns(), columns.map(|col| 1 << col).sum::<u32>());
+            let drops = c.playable().and(Cells {
+                lo: rng.next_u32(),
+                hi: rng.next_u32(),
+            });
+            assert_eq!(drops.drop_columns(), drops.columns());
             let (bottom, full) = (crate::connect4::board::BOTTOM, all);
             assert_eq!(c.playable().to_u64(), (x + bottom) & full);
         }
