@@ -167,9 +167,10 @@ impl Cells {
         }
     }
 
-    /// [`Cells::columns`] of a set of at most one cell a column (a subset of
-    /// [`Cells::playable`]'s): adding each column's rows 0-5 carries into its row 6 (the
-    /// sentinel) exactly when the column holds a cell.
+    /// The columns that hold one of the cells, as bits `1 << c`, for a set of at most one cell
+    /// a column (a subset of [`Cells::playable`]'s): adding each column's rows 0-5 carries
+    /// into its row 6 (the sentinel) exactly when the column holds a cell (the tests compare
+    /// it with `Cells::columns`, which folds the rows).
     #[inline(always)]
     pub fn drop_columns(self) -> u32 {
         let lo = self.lo.wrapping_add(FULL_LO);
