@@ -207,6 +207,9 @@ struct Searcher<'t, 'p, B: Budget> {
     start: Node,
     /// The best column of the last [`Searcher::moves`].
     best_col: u8,
+    /// The gains of the move [`ordered`] put first, when it found it to make winning cells
+    /// ([`FIRST_KNOWN`]): read before that move is searched, so one place serves every ply.
+    first_gains: Cells,
 }
 
 impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
@@ -236,6 +239,7 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
             lines,
             start,
             best_col: 0,
+            first_gains: Cells::NONE,
         }
     }
 
@@ -270,7 +274,7 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
         let slot = self.slot(key);
         let tt_move = self.probe(slot, key).map(|e| e.info >> 2).unwrap_or(0);
         // No cut-off at the root: the best score is alpha.
-        let alpha = self.moves(&start, next, tt_move, depth.max(1), -INF, INF);
+        let alpha = self.moves_of(&start, next, tt_move, depth.max(1), -INF, INF);
         if !self.aborted {
             self.store(slot, key, alpha, depth, EXACT, self.best_col);
         }
@@ -297,26 +301,71 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
     /// the table's move does not cut off). Returns the best score, its column in
     /// `self.best_col`; when the search is stopped, the best of the moves searched until then
     /// (`-INF` and the first move if none).
-    #[inline(never)]
-    fn moves(
+    #[inline(always)]
+    fn moves_of(
         &mut self,
         node: &Node,
+        next: Cells,
+        tt_move: u8,
+        depth: u8,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        self.moves(
+            node.current,
+            node.mask,
+            node.mine,
+            node.theirs,
+            node.value,
+            node.moves,
+            next,
+            tt_move,
+            depth,
+            alpha,
+            beta,
+        )
+    }
+
+    /// [`Searcher::moves_of`] with the node's numbers passed one by one: a pair of halves
+    /// ([`Cells`]) is passed as two numbers, in registers or on the 68000's stack, where a
+    /// [`Node`] would be written to linear memory and read back through the byte-reversed
+    /// addresses at every ply.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn moves(
+        &mut self,
+        current: Cells,
+        mask: Cells,
+        mine: Cells,
+        theirs: Cells,
+        value: i32,
+        count: u8,
         next: Cells,
         tt_move: u8,
         depth: u8,
         mut alpha: Score,
         beta: Score,
     ) -> Score {
+        let node = &Node {
+            current,
+            mask,
+            mine,
+            theirs,
+            value,
+            moves: count,
+        };
         let mut best = -INF;
         let mut best_col = u8::MAX;
         // The columns left to order and search.
-        let mut rest = next.columns();
+        let mut rest = next.drop_columns();
         let mut order = 0u32;
         let mut left = 0u32;
+        // Whether the next move is the ordering's first, its gains in `self.first_gains`.
+        let mut first_known = false;
         let me = node.mover();
         if tt_move != 0 && rest & 1 << (tt_move - 1) != 0 {
             let col = tt_move - 1;
-            order = u32::from(col);
+            order = u32::from(col) | GAINS_MATTER;
             left = 1;
             rest &= !(1 << col);
         }
@@ -325,26 +374,39 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
                 if rest == 0 {
                     break;
                 }
-                order = ordered(&self.lines, node, rest);
-                left = order >> 28;
+                order = ordered(&self.lines, me, mine, current, rest, &mut self.first_gains);
+                left = (order >> 28) & 7;
+                first_known = order & FIRST_KNOWN != 0;
                 rest = 0;
             }
             let col = (order & 7) as u8;
+            // A move the ordering found to make no winning cell: its gains are cells the
+            // side has already, which change nothing in the child (`Node::child`), so they
+            // are not looked for.
+            let gains_matter = order & GAINS_MATTER != 0;
             order >>= 4;
             left -= 1;
             if best_col == u8::MAX {
                 best_col = col;
             }
-            let scan = &Scan {
-                windows: self.lines.windows_change(col, me),
-                // Found again rather than kept from the ordering: 56 bytes less of linear
-                // memory per ply, which the programs lack.
-                gained: self.lines.gains(col, me),
+            // Found again rather than kept from the ordering (but for its first move): 56
+            // bytes less of linear memory per ply, which the programs lack.
+            let gained = if first_known {
+                self.first_gains
+            } else if gains_matter {
+                self.lines.gains(col, me, node.current)
+            } else {
+                Cells::NONE
             };
+            first_known = false;
             let score = if depth == 1 {
+                let scan = &Scan {
+                    windows: self.lines.windows_change(col, me),
+                    gained,
+                };
                 -self.leaf(node, col, scan)
             } else {
-                -self.child(node, col, scan, depth - 1, -beta, -alpha)
+                -self.child(node, col, gained, depth - 1, -beta, -alpha)
             };
             if self.aborted {
                 break;
@@ -381,22 +443,23 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
         }
     }
 
-    /// Plays `col` (scanned as `scan`) in `parent` and returns the score of the node it leads
-    /// to, searched to `depth` (at least 1) between `alpha` and `beta`, for that node's side to
-    /// move.
-    #[inline(never)]
+    /// Plays `col` in `parent` (`gained`: its [`Scan::gained`]) and returns the score of the
+    /// node it leads to, searched to `depth` (at least 1) between `alpha` and `beta`, for that
+    /// node's side to move. The change of the window values is found while the move is played.
+    #[inline(always)]
     fn child(
         &mut self,
         parent: &Node,
         col: u8,
-        scan: &Scan,
+        gained: Cells,
         depth: u8,
         alpha: Score,
         beta: Score,
     ) -> Score {
         let me = parent.mover();
-        let node = parent.child(self.lines.tables(), self.lines.drop_cell(col), scan);
-        self.lines.play(col, me);
+        let bit = self.lines.drop_cell(col);
+        let windows = self.lines.play_scored(col, me);
+        let node = parent.child(self.lines.tables(), bit, &Scan { windows, gained });
         let score = self.node(&node, depth, alpha, beta);
         self.lines.unplay(col, me);
         score
@@ -447,7 +510,7 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
                 }
             }
         }
-        let best = self.moves(node, next, tt_move, depth, alpha, beta);
+        let best = self.moves_of(node, next, tt_move, depth, alpha, beta);
         if self.aborted {
             return 0;
         }
@@ -501,15 +564,40 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
     }
 }
 
+/// In a 4-bit field of [`ordered`]'s answer, beside the column (bits 0-2): the move may make
+/// winning cells (its gains must be looked for when it is searched).
+const GAINS_MATTER: u32 = 8;
+
+/// In [`ordered`]'s answer: the gains of the first move were kept.
+const FIRST_KNOWN: u32 = 1 << 31;
+
 /// The moves `moves` (columns, as bits `1 << c`) of a node of the engine (those other than the
 /// table's), best first: by the number of winning cells the move makes, centre first among
 /// equals (the reference search's order), with the winning cells counted on the [`Lines`]. The
-/// answer is packed into a word, to stay out of memory: the columns in 4-bit fields from the
-/// lowest, their number in bits 28-31.
+/// answer is packed into a word, to stay out of memory: the moves in 4-bit fields from the
+/// lowest (the column, and [`GAINS_MATTER`] unless the move was found to make no winning
+/// cell), their number in bits 28-30, and [`FIRST_KNOWN`] when the first move makes winning
+/// cells: its gains ([`Lines::gains`]) are then in `first`.
+/// `me` is the side to move, `mine` its winning cells and `own` its stones.
 #[inline(never)]
-fn ordered(lines: &Lines, node: &Node, moves: u32) -> u32 {
-    let single = moves & (moves - 1) == 0;
-    let me = node.mover();
+fn ordered(
+    lines: &Lines,
+    me: usize,
+    mine: Cells,
+    own: Cells,
+    moves: u32,
+    first: &mut Cells,
+) -> u32 {
+    // One move or none: `moves` (7 bits) is 0 or a power of two, tested without
+    // `moves & (moves - 1)`, which LLVM makes a population count (a library call on the 68000).
+    let single = if moves < 32 {
+        (0x0001_0117u32 >> moves) & 1 != 0
+    } else {
+        moves == 32 || moves == 64
+    };
+    // The highest key so far: the first move's gains are those of the first move with the
+    // highest key.
+    let mut best = 0;
     // Moves that make winning cells, best first: their columns and their keys, 4 bits each
     // from the lowest.
     let mut hot = 0u32;
@@ -527,10 +615,22 @@ fn ordered(lines: &Lines, node: &Node, moves: u32) -> u32 {
         let key = if single {
             0
         } else {
-            lines.gains(c, me).minus(node.mine).count().min(15)
+            let gains = lines.gains(c, me, own);
+            let key = gains.minus(mine).count().min(15);
+            if key > best {
+                best = key;
+                *first = gains;
+            }
+            key
         };
         if key == 0 {
-            cold |= u32::from(c) << (4 * cold_len);
+            // A single move was not looked at: its gains may matter.
+            let field = if single {
+                u32::from(c) | GAINS_MATTER
+            } else {
+                u32::from(c)
+            };
+            cold |= field << (4 * cold_len);
             cold_len += 1;
         } else {
             // After every entry whose key is at least as high (a stable sort).
@@ -539,12 +639,13 @@ fn ordered(lines: &Lines, node: &Node, moves: u32) -> u32 {
                 at += 4;
             }
             let below = (1u32 << at) - 1;
-            hot = (hot & below) | u32::from(c) << at | (hot & !below) << 4;
+            hot = (hot & below) | (u32::from(c) | GAINS_MATTER) << at | (hot & !below) << 4;
             keys = (keys & below) | key << at | (keys & !below) << 4;
             hot_len += 1;
         }
     }
-    hot | cold << (4 * hot_len) | (hot_len + cold_len) << 28
+    let known = if best > 0 { FIRST_KNOWN } else { 0 };
+    hot | cold << (4 * hot_len) | (hot_len + cold_len) << 28 | known
 }
 
 /// The first column of `moves` (a set of move bits) in centre-first order.

@@ -49,11 +49,16 @@ impl Cells {
         }
     }
 
-    /// The cell of table index `index` ([`cell`]: `8c + r`), found by a shift rather than
-    /// looked up (a table would take 512 bytes of the programs' linear memory).
+    /// The cell of table index `index` ([`cell`]: `8c + r`).
     #[inline(always)]
     pub fn of_cell(index: usize) -> Cells {
-        let bit = 7 * (index >> 3) as u32 + (index & 7) as u32;
+        Cells::of_bit(7 * (index >> 3) as u32 + (index & 7) as u32)
+    }
+
+    /// The cell of bitboard bit `bit` (`7c + r`, below 49), found by a shift rather than
+    /// looked up (a table would take 512 bytes of the programs' linear memory).
+    #[inline(always)]
+    pub fn of_bit(bit: u32) -> Cells {
         if bit < LO_BITS {
             Cells {
                 lo: 1 << bit,
@@ -134,13 +139,53 @@ impl Cells {
     /// Whether there are two cells or more.
     #[inline(always)]
     pub fn several(self) -> bool {
-        self.lo & self.lo.wrapping_sub(1) != 0
-            || self.hi & self.hi.wrapping_sub(1) != 0
+        // Both halves' tests in one word: written apart, `x & (x - 1) != 0`, LLVM makes one
+        // of them a population count (a library call on the 68000).
+        (self.lo & self.lo.wrapping_sub(1)) | (self.hi & self.hi.wrapping_sub(1)) != 0
             || (self.lo != 0 && self.hi != 0)
     }
 
-    /// The columns that hold at least one of the cells, as bits `1 << c`.
+    /// The cell that a stone on `self` (a drop cell: the cells above it are empty, those
+    /// below it full) makes winning for its owner, whose stones are `own`, on its column: the
+    /// cell above, when the two below are the owner's and it is on the board. (The cells below
+    /// row 0 or 1 are the sentinel row 6 of the column to the left, never a stone, and its row
+    /// 5, or nothing.)
     #[inline(always)]
+    pub fn column_gain(self, own: Cells) -> Cells {
+        // The owner's stones moved up one and two rows: both on `bit` when the two cells
+        // below it are the owner's.
+        let half = |bit: u32, own: u32, full: u32| {
+            if bit & own << 1 & own << 2 != 0 {
+                (bit << 1) & full
+            } else {
+                0
+            }
+        };
+        Cells {
+            lo: half(self.lo, own.lo, FULL_LO),
+            hi: half(self.hi, own.hi, FULL_HI),
+        }
+    }
+
+    /// The columns that hold one of the cells, as bits `1 << c`, for a set of at most one cell
+    /// a column (a subset of [`Cells::playable`]'s): adding each column's rows 0-5 carries
+    /// into its row 6 (the sentinel) exactly when the column holds a cell (the tests compare
+    /// it with `Cells::columns`, which folds the rows).
+    #[inline(always)]
+    pub fn drop_columns(self) -> u32 {
+        let lo = self.lo.wrapping_add(FULL_LO);
+        let hi = self.hi.wrapping_add(FULL_HI);
+        (lo >> 6 & 1)
+            | (lo >> 12 & 2)
+            | (lo >> 18 & 4)
+            | (lo >> 24 & 8)
+            | (hi >> 2 & 0x10)
+            | (hi >> 8 & 0x20)
+            | (hi >> 14 & 0x40)
+    }
+
+    /// The columns that hold at least one of the cells, as bits `1 << c`.
+    #[cfg(test)]
     pub fn columns(self) -> u32 {
         // Fold each column's six rows onto its bottom bit, then gather the bottom bits.
         let fold = |x: u32| {
@@ -225,6 +270,11 @@ mod tests {
             assert_eq!(c.several(), x.count_ones() > 1);
             let columns = (0..7u8).filter(|&col| x & crate::connect4::board::column_mask(col) != 0);
             assert_eq!(c.columns(), columns.map(|col| 1 << col).sum::<u32>());
+            let drops = c.playable().and(Cells {
+                lo: rng.next_u32(),
+                hi: rng.next_u32(),
+            });
+            assert_eq!(drops.drop_columns(), drops.columns());
             let (bottom, full) = (crate::connect4::board::BOTTOM, all);
             assert_eq!(c.playable().to_u64(), (x + bottom) & full);
         }

@@ -11,7 +11,7 @@
 //! same nodes with the same scores.
 
 use super::cells::{Cells, LO_BITS, ODD_HI, ODD_LO};
-use super::lines::{cell, Tables, LINES};
+use super::lines::{cell, Tables, INDEX_SHIFT, LINES};
 use crate::connect4::board::{Board, Player, WIDTH};
 
 /// The numbers of a node of the engine (module doc), from its side to move's point of view:
@@ -264,7 +264,7 @@ pub(crate) struct Scan {
 pub(crate) struct Lines<'t> {
     t: &'t Tables,
     /// Each line's record: the first player's stones (bits 0-7), the second's (8-15) and the
-    /// index of its window values in [`Tables::score`] (16-31); see [`Tables::stone`].
+    /// index of its window values in [`Tables::score`] (17-31); see [`Tables::stone`].
     record: [u32; 32],
     heights: [u8; 8],
 }
@@ -278,7 +278,7 @@ impl<'t> Lines<'t> {
             heights: [0; 8],
         };
         for line in 0..32 {
-            l.record[line] = u32::from(tables.line_start[line]) << 16;
+            l.record[line] = u32::from(tables.line_start[line]) << INDEX_SHIFT;
         }
         let (first, mask) = (board.stones(Player::First), board.mask());
         let mut bit = 1u64;
@@ -323,13 +323,17 @@ impl<'t> Lines<'t> {
     fn cells(&self, line: usize, mut positions: u8) -> u64 {
         let t = self.t;
         let mut cells = Cells::NONE;
-        // The cells one step of the line apart (an addition: a multiplication is a library
-        // call on the 68000).
-        let mut at = usize::from(t.line_origin[line & 31]);
-        let step = usize::from(t.line_step[line & 31]);
+        // The cells' bits one step of the line apart (an addition: a multiplication is a
+        // library call on the 68000).
+        let mut at = u32::from(t.line_origin[line & 31]);
+        let step = u32::from(t.line_step[line & 31]);
         while positions != 0 {
             if positions & 1 != 0 {
-                cells = cells.or(Cells::of_cell(at & 63));
+                if at < LO_BITS {
+                    cells.lo |= 1 << at;
+                } else {
+                    cells.hi |= 1 << ((at - LO_BITS) & 31);
+                }
             }
             positions >>= 1;
             at += step;
@@ -344,29 +348,37 @@ impl<'t> Lines<'t> {
         4 * cell(col, self.heights[col as usize & 7])
     }
 
-    /// The winning cells that a stone of `player` on the drop cell of `col` (not full) would
-    /// give it on the cell's four lines, whether it had them already or not: the move
-    /// ordering's and [`Scan::gained`]'s.
+    /// The winning cells that a stone of `player`, whose stones are `own`, on the drop cell
+    /// of `col` (not full) would give it on the cell's four lines, whether it had them already
+    /// or not: the move ordering's and [`Scan::gained`]'s. (A move that would win is never
+    /// asked about.)
     #[inline(always)]
-    pub fn gains(&self, col: u8, player: usize) -> Cells {
+    pub fn gains(&self, col: u8, player: usize, own: Cells) -> Cells {
         Cells::unpack(if player == 0 {
-            self.gains_of::<0>(col)
+            self.gains_of::<0>(col, own.lo, own.hi)
         } else {
-            self.gains_of::<1>(col)
+            self.gains_of::<1>(col, own.lo, own.hi)
         })
     }
 
     /// [`Lines::gains`] for player `P` ([`Cells::pack`]ed): a copy of the code for each
     /// player, whose stones are then found in the records without a shift by a variable (one
     /// copy for both, shifting by a variable, is 474 bytes smaller and 5 % slower a node).
+    /// The column is not looked up: its gain is found on the bitboards (`own_lo`, `own_hi`:
+    /// the player's stones, [`Cells::column_gain`]).
     #[inline(never)]
-    fn gains_of<const P: usize>(&self, col: u8) -> u64 {
+    fn gains_of<const P: usize>(&self, col: u8, own_lo: u32, own_hi: u32) -> u64 {
         let at = self.at(col);
-        // The four lines one by one, without a loop (the compiler keeps them apart otherwise).
+        let own = Cells {
+            lo: own_lo,
+            hi: own_hi,
+        };
+        // The row and the diagonals one by one, without a loop (the compiler keeps them
+        // apart otherwise); the column (entry 1) on the bitboards.
         self.gain_on::<P>(at)
-            | self.gain_on::<P>(at + 1)
             | self.gain_on::<P>(at + 2)
             | self.gain_on::<P>(at + 3)
+            | self.drop_cell(col).column_gain(own).pack()
     }
 
     /// [`Lines::gains_of`] on the line of entry `i` of [`Tables::cell_lines`].
@@ -379,18 +391,15 @@ impl<'t> Lines<'t> {
         let own = (record >> (8 * P)) as usize & 0x7F;
         let gained = t.gained[own << 3 | (e & 7) as usize];
         if gained == 0 {
+            return 0;
+        }
+        // Only the empty cells of the line (often none: the call is saved).
+        let empty = !(record | record >> 8) as u8 & t.line_full[line & 31];
+        if gained & empty == 0 {
             0
         } else {
-            self.gained_cells(line, gained, record)
+            self.cells(line, gained & empty)
         }
-    }
-
-    /// The empty cells among the positions `gained` of `line`, whose record is `record`
-    /// ([`Cells::pack`]ed).
-    #[inline(never)]
-    fn gained_cells(&self, line: usize, gained: u8, record: u32) -> u64 {
-        let occupied = (record | record >> 8) as u8 | !self.t.line_full[line];
-        self.cells(line, gained & !occupied)
     }
 
     /// The change of the window values (first player positive) if `player` played `col` (not
@@ -411,17 +420,16 @@ impl<'t> Lines<'t> {
         let t = self.t;
         let e = t.cell_lines[i & 255];
         let record = self.record[(e >> 3) as usize];
-        let after = record + add[(e & 7) as usize];
-        t.score_of(after) - t.score_of(record)
+        t.score_change(record, add[(e & 7) as usize])
     }
 
     /// What playing `col` (not full) for `player` would change on its four lines, without
     /// playing it (the search scans the windows and the gains apart).
     #[cfg(test)]
-    pub fn scan(&self, col: u8, player: usize) -> Scan {
+    pub fn scan(&self, col: u8, player: usize, own: Cells) -> Scan {
         Scan {
             windows: self.windows_change(col, player),
-            gained: self.gains(col, player),
+            gained: self.gains(col, player, own),
         }
     }
 
@@ -431,8 +439,35 @@ impl<'t> Lines<'t> {
         let at = self.at(col);
         self.heights[col as usize & 7] += 1;
         for k in 0..4 {
-            self.add_on(at + k, player, false);
+            self.add_on(at + k, player);
         }
+    }
+
+    /// [`Lines::play`], returning the change of the window values (first player positive):
+    /// [`Lines::windows_change`] found while the lines are updated.
+    #[inline(always)]
+    pub fn play_scored(&mut self, col: u8, player: usize) -> i32 {
+        let at = self.at(col);
+        self.heights[col as usize & 7] += 1;
+        let add = &self.t.stone[player & 1];
+        // The four lines one by one, without a loop.
+        self.add_scored(at, add)
+            + self.add_scored(at + 1, add)
+            + self.add_scored(at + 2, add)
+            + self.add_scored(at + 3, add)
+    }
+
+    /// Adds the stone `add[position]` to the line of entry `i` of [`Tables::cell_lines`] and
+    /// returns the change of its window values.
+    #[inline(always)]
+    fn add_scored(&mut self, i: usize, add: &[u32; 8]) -> i32 {
+        let t = self.t;
+        let e = t.cell_lines[i & 255];
+        let line = (e >> 3) as usize;
+        let before = self.record[line];
+        let stone = add[(e & 7) as usize];
+        self.record[line] = before + stone;
+        t.score_change(before, stone)
     }
 
     /// Takes back `player`'s last move, in `col`.
@@ -440,24 +475,28 @@ impl<'t> Lines<'t> {
     pub fn unplay(&mut self, col: u8, player: usize) {
         self.heights[col as usize & 7] -= 1;
         let at = self.at(col);
-        for k in 0..4 {
-            self.add_on(at + k, player, true);
-        }
+        let add = &self.t.stone[player & 1];
+        // The four lines one by one, without a loop.
+        self.take_on(at, add);
+        self.take_on(at + 1, add);
+        self.take_on(at + 2, add);
+        self.take_on(at + 3, add);
     }
 
-    /// Adds a stone of `player` to the line of entry `i` of [`Tables::cell_lines`], or takes
-    /// it away.
+    /// Takes the stone `add[position]` away from the line of entry `i` of
+    /// [`Tables::cell_lines`].
     #[inline(always)]
-    fn add_on(&mut self, i: usize, player: usize, away: bool) {
+    fn take_on(&mut self, i: usize, add: &[u32; 8]) {
+        let e = self.t.cell_lines[i & 255];
+        self.record[(e >> 3) as usize] -= add[(e & 7) as usize];
+    }
+
+    /// Adds a stone of `player` to the line of entry `i` of [`Tables::cell_lines`].
+    #[inline(always)]
+    fn add_on(&mut self, i: usize, player: usize) {
         let t = self.t;
         let e = t.cell_lines[i & 255];
-        let line = (e >> 3) as usize;
-        let add = t.stone[player & 1][(e & 7) as usize];
-        if away {
-            self.record[line] -= add;
-        } else {
-            self.record[line] += add;
-        }
+        self.record[(e >> 3) as usize] += t.stone[player & 1][(e & 7) as usize];
     }
 }
 
@@ -542,7 +581,7 @@ mod tests {
                     bit.to_u64(),
                     b.playable() & crate::connect4::board::column_mask(col)
                 );
-                let scan = lines.scan(col, me);
+                let scan = lines.scan(col, me, n.current);
                 // The leaf is defined after the moves the searches make: those that do not
                 // lose at once.
                 let b_before_can_win = b.can_win_next();
@@ -565,7 +604,7 @@ mod tests {
                 }
                 let child = n.child(&t, bit, &scan);
                 let leaf = n.leaf(&t, bit, &scan);
-                lines.play(col, me);
+                assert_eq!(lines.play_scored(col, me), scan.windows);
                 history.push((col, me, n, b));
                 b.play(col).unwrap();
                 if wins {
