@@ -386,7 +386,7 @@ pub fn choose_move<B: Budget>(
             break;
         }
     }
-    decision.nodes += s.meter.nodes;
+    decision.nodes += s.meter.nodes();
     decision
 }
 
@@ -421,7 +421,7 @@ pub fn rank_moves<B: Budget>(
             j -= 1;
         }
     }
-    (moves, vals, count, s.meter.nodes)
+    (moves, vals, count, s.meter.nodes())
 }
 
 #[cfg(test)]
