@@ -5,12 +5,19 @@
 use super::{split, B};
 use crate::othello::eval::{CORNER, C_SQUARE, EVAL_BOUND, MOBILITY, POTENTIAL, X_SQUARE};
 
-/// The bit counts of the bytes of `x` (each 0 to 8).
+/// The bit counts of the nibbles of `x` (each 0 to 4).
 #[inline(always)]
-fn byte_counts(x: u32) -> u32 {
+fn nibble_counts(x: u32) -> u32 {
     let x = x - ((x >> 1) & 0x5555_5555);
-    let x = (x & 0x3333_3333) + ((x >> 2) & 0x3333_3333);
-    (x + (x >> 4)) & 0x0F0F_0F0F
+    (x & 0x3333_3333) + ((x >> 2) & 0x3333_3333)
+}
+
+/// The bit counts of the bytes of `x` and `y` added (each 0 to 16): the nibbles' counts of
+/// both added before they are gathered into bytes (one gathering for two words).
+#[inline(always)]
+fn byte_counts(x: u32, y: u32) -> u32 {
+    let n = nibble_counts(x) + nibble_counts(y);
+    (n & 0x0F0F_0F0F) + ((n >> 4) & 0x0F0F_0F0F)
 }
 
 /// The sum of the four bytes of `x` (at most 255).
@@ -24,7 +31,7 @@ fn byte_sum(x: u32) -> u32 {
 /// counts added before one sum of bytes.
 #[inline(always)]
 fn count_difference(a: B, b: B) -> i32 {
-    let bytes = byte_counts(a.lo) + byte_counts(a.hi) + byte_counts(!b.lo) + byte_counts(!b.hi);
+    let bytes = byte_counts(a.lo, a.hi) + byte_counts(!b.lo, !b.hi);
     byte_sum(bytes) as i32 - 64
 }
 
