@@ -16,6 +16,14 @@ fn run_bits(mut sq: u32, step: u32, mut k: u32) -> u64 {
     run
 }
 
+/// Adds to `f` the `k` discs after `sq` along `step`, if any.
+#[inline(always)]
+fn add(f: &mut u64, sq: u32, step: u32, k: u32) {
+    if k != 0 {
+        *f |= run_bits(sq, step, k);
+    }
+}
+
 /// A position as padded rows, to compute the flips of several moves: entry `r + 1` holds
 /// row `r`, the discs of the side to move in the high half, the other side's in the low
 /// half, column `c` at bit `c + 1` of each half. Entries 0 and 9, and bits 0 and 9 of each
@@ -44,20 +52,14 @@ impl Rows {
         ])
     }
 
-    /// The discs flanked from a square along one direction: `rows` the padded rows the walk
-    /// meets (the square's own row for a walk along it), `bit` the square's bit moved to the
-    /// half of the runs, shifted one column at a time by `dc` (-1, 0 or 1); `sq` and `step`
-    /// the square index and its step along the direction. The bit moves by one place a step
-    /// (a shift by a count known only at run time costs the 68000 2 cycles a place), and the
-    /// disc past the run is the same bit in the other half (a swap of the halves).
+    /// How many discs are flanked from a square along one direction (0 if none): `rows` the
+    /// padded rows the walk meets (the square's own row for a walk along it), `bit` the
+    /// square's bit moved to the half of the runs, shifted one column at a time by `dc` (-1, 0
+    /// or 1). The bit moves by one place a step (a shift by a count known only at run time
+    /// costs the 68000 2 cycles a place), and the disc past the run is the same bit in the
+    /// other half (a swap of the halves).
     #[inline(always)]
-    fn ray<'a>(
-        mut rows: impl Iterator<Item = &'a u32>,
-        mut bit: u32,
-        dc: i32,
-        sq: u32,
-        step: u32,
-    ) -> u64 {
+    fn ray<'a>(mut rows: impl Iterator<Item = &'a u32>, mut bit: u32, dc: i32) -> u32 {
         let mut k = 0u32;
         let mut w = 0;
         for &row in rows.by_ref() {
@@ -72,15 +74,15 @@ impl Rows {
             }
             k += 1;
         }
-        if k == 0 || w & bit.rotate_left(16) == 0 {
+        if w & bit.rotate_left(16) == 0 {
             return 0;
         }
-        run_bits(sq, step, k)
+        k
     }
 
     /// [`Rows::ray`] along the square's own row, `w`: the row does not change, only the bit.
     #[inline(always)]
-    fn ray_along(w: u32, mut bit: u32, towards_h: bool, sq: u32, step: u32) -> u64 {
+    fn ray_along(w: u32, mut bit: u32, towards_h: bool) -> u32 {
         let mut k = 0u32;
         loop {
             bit = if towards_h { bit << 1 } else { bit >> 1 };
@@ -89,14 +91,15 @@ impl Rows {
             }
             k += 1;
         }
-        if k == 0 || w & bit.rotate_left(16) == 0 {
+        if w & bit.rotate_left(16) == 0 {
             return 0;
         }
-        run_bits(sq, step, k)
+        k
     }
 
     /// The discs the side to move (the other side when `other`) would flip by playing the
-    /// empty square `sq` (0..64).
+    /// empty square `sq` (0..64). The discs of a direction are added only where it flips
+    /// some (most directions flip none: nothing to add, nothing kept for them).
     pub fn flips(&self, sq: u8, other: bool) -> u64 {
         let sq = u32::from(sq & 63);
         let row = (sq >> 3) as usize + 1;
@@ -106,14 +109,16 @@ impl Rows {
         let w = self.0[row];
         let (above, below) = (&self.0[row + 1..], &self.0[..row]);
         let back = |d: u32| d.wrapping_neg();
-        Rows::ray_along(w, bit, true, sq, 1)
-            | Rows::ray_along(w, bit, false, sq, back(1))
-            | Rows::ray(above.iter(), bit, 0, sq, 8)
-            | Rows::ray(below.iter().rev(), bit, 0, sq, back(8))
-            | Rows::ray(above.iter(), bit, 1, sq, 9)
-            | Rows::ray(below.iter().rev(), bit, -1, sq, back(9))
-            | Rows::ray(above.iter(), bit, -1, sq, 7)
-            | Rows::ray(below.iter().rev(), bit, 1, sq, back(7))
+        let mut f = 0;
+        add(&mut f, sq, 1, Rows::ray_along(w, bit, true));
+        add(&mut f, sq, back(1), Rows::ray_along(w, bit, false));
+        add(&mut f, sq, 8, Rows::ray(above.iter(), bit, 0));
+        add(&mut f, sq, back(8), Rows::ray(below.iter().rev(), bit, 0));
+        add(&mut f, sq, 9, Rows::ray(above.iter(), bit, 1));
+        add(&mut f, sq, back(9), Rows::ray(below.iter().rev(), bit, -1));
+        add(&mut f, sq, 7, Rows::ray(above.iter(), bit, -1));
+        add(&mut f, sq, back(7), Rows::ray(below.iter().rev(), bit, 1));
+        f
     }
 }
 
