@@ -120,10 +120,11 @@ const fn tactical_groups() -> [u64; 8] {
 }
 
 /// The moves of a node in search order: the `first` move (the table's, 64 if none), then a
-/// sorted `list` (ordering by evaluation), or the `rest` by tactical value.
+/// sorted `list` (ordering by evaluation) but for `skip`, or the `rest` by tactical value.
 struct Order<'l> {
     first: u8,
     list: core::slice::Iter<'l, u8>,
+    skip: u8,
     rest: u64,
     group: usize,
     current: u64,
@@ -137,6 +138,7 @@ impl<'l> Order<'l> {
         Order {
             first: if legal { first } else { 64 },
             list: [].iter(),
+            skip: 64,
             rest: moves & !bit,
             group: 0,
             current: 0,
@@ -145,9 +147,16 @@ impl<'l> Order<'l> {
 
     /// The moves of `list`, in its order.
     fn listed(list: &'l [u8]) -> Order<'l> {
+        Order::listed_after(64, list)
+    }
+
+    /// `first` (one of the moves of `list`, or 64: none), then the others of `list` in its
+    /// order.
+    fn listed_after(first: u8, list: &'l [u8]) -> Order<'l> {
         Order {
-            first: 64,
+            first,
             list: list.iter(),
+            skip: first,
             rest: 0,
             group: TACTICAL_GROUPS.len(),
             current: 0,
@@ -164,8 +173,10 @@ impl Iterator for Order<'_> {
             self.first = 64;
             return Some(f);
         }
-        if let Some(&s) = self.list.next() {
-            return Some(s);
+        for &s in self.list.by_ref() {
+            if s != self.skip {
+                return Some(s);
+            }
         }
         loop {
             if self.current != 0 {
@@ -373,11 +384,14 @@ pub fn choose_move<B: Budget>(
         meter: Meter::new(budget),
         keys: [0; 34],
     };
+    // The root's moves by evaluation, found once: every iteration orders them the same way,
+    // but for the best move of the iteration before, which goes first.
+    let mut sorted = [0u8; 34];
+    let count = ordered(&p, moves, 64, &mut sorted, &mut s.keys);
     for depth in 1..=max_depth {
         let first = decision.best.map_or(64, |b| b.index());
-        let mut list = [0u8; 34];
-        let count = ordered(&p, moves, first, &mut list, &mut s.keys);
-        let (best, best_sq) = s.moves(&p, Order::listed(&list[..count]), -INF, INF, depth);
+        let order = Order::listed_after(first, &sorted[..count]);
+        let (best, best_sq) = s.moves(&p, order, -INF, INF, depth);
         if s.meter.stopped && decision.best.is_some() {
             break;
         }
