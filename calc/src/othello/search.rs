@@ -15,7 +15,7 @@ use super::ai::TACTICAL;
 use super::bitboard::{square_bit, Position};
 use super::eval::{evaluate, evaluate_both, EVAL_BOUND};
 use super::solver;
-use super::square::{lowest, Square, Squares};
+use super::square::{lowest_inline, Square, Squares};
 use super::tt::{Entry, Kind, Table};
 use crate::budget::{Budget, Meter};
 
@@ -180,7 +180,7 @@ impl Iterator for Order<'_> {
         }
         loop {
             if self.current != 0 {
-                let s = lowest(self.current);
+                let s = lowest_inline(self.current);
                 self.current &= self.current - 1;
                 return Some(s);
             }
