@@ -35,10 +35,15 @@ fn count_difference(a: B, b: B) -> i32 {
     byte_sum(bytes) as i32 - 64
 }
 
-/// How many corners the half-boards `lo`, `hi` hold.
+/// `corners(a) - corners(b)` of two boards: `corners(a) + corners(!b) - 4`, the corners of
+/// both brought to bits 0 and 7 of one word and added there (a1 and a8 at bit 0, h1 and h8 at
+/// bit 7), then the two counts added.
 #[inline(always)]
-fn corners(b: B) -> i32 {
-    ((b.lo & 1) + ((b.lo >> 7) & 1) + ((b.hi >> 24) & 1) + (b.hi >> 31)) as i32
+fn corner_difference(a: B, b: B) -> i32 {
+    let low = (a.lo & 0x81) + (!b.lo & 0x81);
+    let high = ((a.hi >> 24) & 0x81) + ((!b.hi >> 24) & 0x81);
+    let t = low + high;
+    ((t & 7) + (t >> 7)) as i32 - 4
 }
 
 /// The squares next to a disc of `b`, `b` included (see `eval::neighbours`).
@@ -92,7 +97,7 @@ pub fn evaluate(me: u64, them: u64, my_moves: u64, their_moves: u64) -> i32 {
         lo: !(me.lo | them.lo),
         hi: !(me.hi | them.hi),
     };
-    let mobility = count_difference(mine, theirs) + corners(mine) - corners(theirs);
+    let mobility = count_difference(mine, theirs) + corner_difference(mine, theirs);
     let potential = count_difference(neighbours(them).and(empty), neighbours(me).and(empty));
     // The corner zones: rows 1-2 are the low 16 bits of `lo`, rows 7-8 the high 16 of `hi`.
     // The zones' squares of both sides in one word (columns a, b, g, h of the two rows; the
