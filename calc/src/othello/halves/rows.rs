@@ -26,9 +26,9 @@ fn add(f: &mut u64, sq: u32, step: u32, k: u32) {
 
 /// A position as padded rows, to compute the flips of several moves: entry `r + 1` holds
 /// row `r`, the discs of the side to move in the high half, the other side's in the low
-/// half, column `c` at bit `c + 1` of each half. Entries 0 and 9, and bits 0 and 9 of each
-/// half, are empty: a walk off the board meets an empty square and stops, with no bound to
-/// check.
+/// half, column `c` at bit `c` of each half. Entries 0 and 9, and bits 8 to 15 of each half,
+/// are empty: a walk off the board meets an empty bit (one of the gaps, or none at all past
+/// column a of the low half) and stops, with no bound to check.
 #[derive(Clone, Copy)]
 pub struct Rows([u32; 10]);
 
@@ -37,7 +37,7 @@ impl Rows {
     pub fn new(p: u64, o: u64) -> Rows {
         let pb = p.to_le_bytes();
         let ob = o.to_le_bytes();
-        let row = |r: usize| (u32::from(pb[r]) << 17) | (u32::from(ob[r]) << 1);
+        let row = |r: usize| (u32::from(pb[r]) << 16) | u32::from(ob[r]);
         Rows([
             0,
             row(0),
@@ -104,7 +104,7 @@ impl Rows {
         let sq = u32::from(sq & 63);
         let row = (sq >> 3) as usize + 1;
         // The runs are the other side's discs: the low half, or the high one for `other`.
-        let bit = 2u32 << (sq & 7);
+        let bit = 1u32 << (sq & 7);
         let bit = if other { bit << 16 } else { bit };
         let w = self.0[row];
         let (above, below) = (&self.0[row + 1..], &self.0[..row]);
