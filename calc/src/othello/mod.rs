@@ -8,6 +8,7 @@ pub mod eval;
 #[cfg(any(test, target_pointer_width = "32"))]
 pub(crate) mod halves;
 pub mod obf;
+mod order;
 pub mod perft;
 pub mod player;
 #[cfg(test)]

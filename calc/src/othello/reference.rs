@@ -209,7 +209,7 @@ pub(crate) fn choose_move<B: Budget>(
             break;
         }
     }
-    decision.nodes += s.meter.nodes;
+    decision.nodes += s.meter.nodes();
     decision
 }
 
@@ -243,7 +243,7 @@ pub(crate) fn rank_moves<B: Budget>(
             j -= 1;
         }
     }
-    (moves, vals, count, s.meter.nodes)
+    (moves, vals, count, s.meter.nodes())
 }
 
 #[cfg(test)]

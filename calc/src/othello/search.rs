@@ -11,11 +11,11 @@
 //! iteration is played (the first iteration always finishes: it is far below the first budget
 //! check).
 
-use super::ai::TACTICAL;
-use super::bitboard::{square_bit, Position};
-use super::eval::{evaluate, evaluate_both, EVAL_BOUND};
+use super::bitboard::Position;
+use super::eval::{evaluate_both, EVAL_BOUND};
+use super::order::{ordered, Order};
 use super::solver;
-use super::square::{lowest, Square, Squares};
+use super::square::Square;
 use super::tt::{Entry, Kind, Table};
 use crate::budget::{Budget, Meter};
 
@@ -81,138 +81,6 @@ struct Searcher<'t, 'b, B: Budget> {
     meter: Meter<'b, B>,
     /// Scratch of [`ordered`].
     keys: [i16; 34],
-}
-
-/// The squares grouped by their value in the seed's tactical table, best first: the order
-/// of the tactical move ordering (equal values keep square order, lowest first).
-const TACTICAL_GROUPS: [u64; 8] = tactical_groups();
-
-const fn tactical_groups() -> [u64; 8] {
-    let mut groups = [0u64; 8];
-    let mut count = 0;
-    // Distinct values, from the highest down.
-    let mut above = i8::MAX;
-    loop {
-        let mut value = i8::MIN;
-        let mut sq = 0;
-        while sq < 64 {
-            let v = TACTICAL[11 + 10 * (sq / 8) + sq % 8];
-            if v < above && v > value {
-                value = v;
-            }
-            sq += 1;
-        }
-        if value == i8::MIN {
-            break;
-        }
-        let mut sq = 0;
-        while sq < 64 {
-            if TACTICAL[11 + 10 * (sq / 8) + sq % 8] == value {
-                groups[count] |= 1 << sq;
-            }
-            sq += 1;
-        }
-        count += 1;
-        above = value;
-    }
-    assert!(count == 8, "the tactical table has eight values");
-    groups
-}
-
-/// The moves of a node in search order: the `first` move (the table's, 64 if none), then a
-/// sorted `list` (ordering by evaluation), or the `rest` by tactical value.
-struct Order<'l> {
-    first: u8,
-    list: core::slice::Iter<'l, u8>,
-    rest: u64,
-    group: usize,
-    current: u64,
-}
-
-impl<'l> Order<'l> {
-    /// The moves `moves` by tactical value, `first` (if one of them) before all.
-    fn tactical(moves: u64, first: u8) -> Order<'l> {
-        let bit = if first < 64 { square_bit(first) } else { 0 };
-        let legal = moves & bit != 0;
-        Order {
-            first: if legal { first } else { 64 },
-            list: [].iter(),
-            rest: moves & !bit,
-            group: 0,
-            current: 0,
-        }
-    }
-
-    /// The moves of `list`, in its order.
-    fn listed(list: &'l [u8]) -> Order<'l> {
-        Order {
-            first: 64,
-            list: list.iter(),
-            rest: 0,
-            group: TACTICAL_GROUPS.len(),
-            current: 0,
-        }
-    }
-}
-
-impl Iterator for Order<'_> {
-    type Item = u8;
-
-    fn next(&mut self) -> Option<u8> {
-        if self.first < 64 {
-            let f = self.first;
-            self.first = 64;
-            return Some(f);
-        }
-        if let Some(&s) = self.list.next() {
-            return Some(s);
-        }
-        loop {
-            if self.current != 0 {
-                let s = lowest(self.current);
-                self.current &= self.current - 1;
-                return Some(s);
-            }
-            if self.group == TACTICAL_GROUPS.len() {
-                return None;
-            }
-            self.current = self.rest & TACTICAL_GROUPS[self.group];
-            self.group += 1;
-        }
-    }
-}
-
-/// Writes the moves of `p` into `list` in decreasing order of the evaluation of the positions
-/// they lead to (the `first` move before all), and returns their count. `keys` is scratch.
-fn ordered(
-    p: &Position,
-    moves: u64,
-    first: u8,
-    list: &mut [u8; 34],
-    keys: &mut [i16; 34],
-) -> usize {
-    let flipper = p.flipper();
-    let mut n = 0;
-    for sq in Squares(moves) {
-        let s = sq.index();
-        // Keys fit 16 bits: evaluations and the first move's MAX.
-        let key = if s == first {
-            i16::MAX
-        } else {
-            -evaluate(&p.after(s, flipper.flips(s))) as i16
-        };
-        // Insertion in decreasing key order; equal keys keep square order.
-        let mut j = n;
-        while j > 0 && keys[j - 1] < key {
-            keys[j] = keys[j - 1];
-            list[j] = list[j - 1];
-            j -= 1;
-        }
-        keys[j] = key;
-        list[j] = s;
-        n += 1;
-    }
-    n
 }
 
 impl<B: Budget> Searcher<'_, '_, B> {
@@ -305,8 +173,10 @@ impl<B: Budget> Searcher<'_, '_, B> {
             }
             tt_move = e.best;
         }
-        let mut list = [0u8; 34];
+        // The list is set only where it is used (clearing it cost every node 700 cycles).
+        let mut list;
         let order = if depth >= 3 {
+            list = [0u8; 34];
             let count = ordered(p, moves, tt_move, &mut list, &mut self.keys);
             Order::listed(&list[..count])
         } else {
@@ -371,11 +241,14 @@ pub fn choose_move<B: Budget>(
         meter: Meter::new(budget),
         keys: [0; 34],
     };
+    // The root's moves by evaluation, found once: every iteration orders them the same way,
+    // but for the best move of the iteration before, which goes first.
+    let mut sorted = [0u8; 34];
+    let count = ordered(&p, moves, 64, &mut sorted, &mut s.keys);
     for depth in 1..=max_depth {
         let first = decision.best.map_or(64, |b| b.index());
-        let mut list = [0u8; 34];
-        let count = ordered(&p, moves, first, &mut list, &mut s.keys);
-        let (best, best_sq) = s.moves(&p, Order::listed(&list[..count]), -INF, INF, depth);
+        let order = Order::listed_after(first, &sorted[..count]);
+        let (best, best_sq) = s.moves(&p, order, -INF, INF, depth);
         if s.meter.stopped && decision.best.is_some() {
             break;
         }
@@ -386,7 +259,7 @@ pub fn choose_move<B: Budget>(
             break;
         }
     }
-    decision.nodes += s.meter.nodes;
+    decision.nodes += s.meter.nodes();
     decision
 }
 
@@ -421,7 +294,7 @@ pub fn rank_moves<B: Budget>(
             j -= 1;
         }
     }
-    (moves, vals, count, s.meter.nodes)
+    (moves, vals, count, s.meter.nodes())
 }
 
 #[cfg(test)]

@@ -146,7 +146,7 @@ impl<B: Budget> Solver<'_, '_, B> {
 
     /// The score of a position with one empty square `sq`.
     fn last(&mut self, p: &Position, sq: u8) -> i32 {
-        self.meter.nodes += 1;
+        self.meter.count();
         let mine = p.player.count_ones() as i32;
         let flipper = p.flipper();
         let n = flipper.flips(sq).count_ones() as i32;
@@ -428,16 +428,16 @@ pub fn solve_window<B: Budget>(
         let score = s.search(&p, alpha, beta, n);
         if s.meter.stopped {
             return Err(Stopped {
-                nodes: s.meter.nodes,
+                nodes: s.meter.nodes(),
             });
         }
         return Ok(Solution {
             score,
             best: None,
-            nodes: s.meter.nodes,
+            nodes: s.meter.nodes(),
         });
     }
-    s.meter.nodes += 1;
+    s.meter.count();
     let (mut order, count) = match ranked {
         Some(ranked) => ranked,
         None => s
@@ -457,7 +457,7 @@ pub fn solve_window<B: Budget>(
         let (v, mv) = s.root(&p, &order[..count], test - 1, test, n);
         if s.meter.stopped {
             return Err(Stopped {
-                nodes: s.meter.nodes,
+                nodes: s.meter.nodes(),
             });
         }
         if v >= test {
@@ -482,7 +482,7 @@ pub fn solve_window<B: Budget>(
     Ok(Solution {
         score,
         best: Square::new(best_sq),
-        nodes: s.meter.nodes,
+        nodes: s.meter.nodes(),
     })
 }
 

@@ -107,10 +107,18 @@ impl Iterator for Squares {
 }
 
 /// The index of the lowest set bit of `bits` (not 0). One function on 32-bit targets, a call
-/// from every iteration over squares: inlined, its copies made `othia` a few bytes too large
-/// for the 24 KB (docs/profiling.md).
+/// from every iteration over squares: inlined everywhere, its copies made `othia` a few bytes
+/// too large for the 24 KB (docs/profiling.md); only the search's move ordering has its own
+/// copy ([`lowest_inline`]).
 #[cfg_attr(target_pointer_width = "32", inline(never))]
 pub(crate) fn lowest(bits: u64) -> u8 {
+    lowest_inline(bits)
+}
+
+/// [`lowest`] inlined where it is called (the search's move ordering: one call per move
+/// searched).
+#[inline(always)]
+pub(crate) fn lowest_inline(bits: u64) -> u8 {
     #[cfg(target_pointer_width = "32")]
     {
         // On 32-bit targets, a 64-bit count of trailing zeros is a library call on the 68000:

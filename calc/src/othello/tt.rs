@@ -141,17 +141,18 @@ impl<'a> Table<'a> {
         }
         let i = slot;
         let same = |e: &Entry| e.player == p.player && e.opponent == p.opponent && e.kind == kind;
-        let slot = if same(&self.entries[i]) {
-            i
+        // The entry of the same position, else the cheaper of the two (each test made once).
+        let (slot, found) = if same(&self.entries[i]) {
+            (i, true)
         } else if same(&self.entries[i + 1]) {
-            i + 1
+            (i + 1, true)
         } else if self.entries[i].depth <= self.entries[i + 1].depth {
-            i
+            (i, false)
         } else {
-            i + 1
+            (i + 1, false)
         };
         let old = self.entries[slot];
-        if same(&old) && old.depth == depth {
+        if found && old.depth == depth {
             let (lo, hi) = (lower.max(old.lower), upper.min(old.upper));
             if lo <= hi {
                 lower = lo;

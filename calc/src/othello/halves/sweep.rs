@@ -57,28 +57,31 @@ pub fn moves_both(p: u64, o: u64) -> (u64, u64) {
         lo: along_rows(o2.lo, p2.lo),
         hi: along_rows(o2.hi, p2.hi),
     });
-    let mut a = (ra & e).to_le_bytes();
-    let mut b = (rb & e).to_le_bytes();
     let pb = p.to_le_bytes();
     let ob = o.to_le_bytes();
+    // Each sweep's moves are stored into arrays of their own (no loads in the loops), added
+    // to the rows' at the end.
+    let (mut da, mut db, mut ua, mut ub) = ([0u8; 8], [0u8; 8], [0u8; 8], [0u8; 8]);
     // Downwards: runs above the square (nothing runs into row 8: the sweep starts from its
     // discs).
     let mut down = Sweep::from(facing(&pb, &ob, 7).rotate_left(16));
     for r in (0..7).rev() {
         let facing = facing(&pb, &ob, r);
         let m = down.step(facing, facing.rotate_left(16));
-        a[r] |= m as u8;
-        b[r] |= (m >> 16) as u8;
+        da[r] = m as u8;
+        db[r] = (m >> 16) as u8;
     }
     // Upwards: runs below the square.
     let mut up = Sweep::from(facing(&pb, &ob, 0).rotate_left(16));
     for r in 1..8 {
         let facing = facing(&pb, &ob, r);
         let m = up.step(facing, facing.rotate_left(16));
-        a[r] |= m as u8;
-        b[r] |= (m >> 16) as u8;
+        ua[r] = m as u8;
+        ub[r] = (m >> 16) as u8;
     }
-    (u64::from_le_bytes(a), u64::from_le_bytes(b))
+    let a = (ra & e) | u64::from_le_bytes(da) | u64::from_le_bytes(ua);
+    let b = (rb & e) | u64::from_le_bytes(db) | u64::from_le_bytes(ub);
+    (a, b)
 }
 
 /// The legal moves of the side with discs `p` against `o`, by one sweep over the rows whose
