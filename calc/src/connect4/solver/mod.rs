@@ -227,7 +227,9 @@ impl<'t> Solver<'t> {
     fn root(&mut self, board: &Board, mut alpha: i32, beta: i32) -> (i32, Option<u8>) {
         self.nodes += 1;
         let moves = board.moves() as i32;
-        let next = non_losing(board, board.opponent_winning_cells());
+        let opp_win = board.opponent_winning_cells();
+        let own_win = board.winning_cells();
+        let next = non_losing(board, opp_win);
         if next == 0 {
             return (lost_now(moves), None);
         }
@@ -235,7 +237,7 @@ impl<'t> Solver<'t> {
             return (0, Some(column_of(next)));
         }
         let stacked = if self.proofs {
-            stacked_threats(next, board.winning_cells())
+            stacked_threats(next, own_win)
         } else {
             0
         };
@@ -252,13 +254,13 @@ impl<'t> Solver<'t> {
         if alpha >= beta {
             return (beta, None);
         }
-        let list = Moves::new(board, next, 0, board.winning_cells());
+        let list = Moves::new(board, next, 0, own_win);
         let mut best = None;
         for i in 0..list.len() {
-            let (bit, col) = list.get(i);
+            let (bit, col, threats) = list.get(i);
             let mut child = *board;
             child.play_bit(bit);
-            let score = -self.negamax(&child, -beta, -alpha);
+            let score = -self.negamax(&child, opp_win & !bit, threats, -beta, -alpha);
             if self.aborted {
                 return (alpha, None);
             }
