@@ -256,7 +256,8 @@ impl<'t> Solver<'t> {
         if alpha >= beta {
             return (beta, None);
         }
-        let list = Moves::new(board, next, 0, own_win);
+        let mut items = [next; WIDTH as usize];
+        let list = Moves::new(&mut items, board, next, 0, own_win);
         let mut best = None;
         for i in 0..list.len() {
             let (bit, col, threats) = list.get(i);

@@ -35,23 +35,35 @@ const COLUMN_SHIFT: u32 = 49;
 /// 255 for the remembered move.
 const KEY_SHIFT: u32 = 56;
 
+/// The storage of a node's moves: one item per move (key, column, threats). A local array of
+/// the caller's, filled by [`Moves::order`]: a list returned by value was zeroed by a call of
+/// memset on the 68000 (some 750 cycles a node), or built and copied by one of memcpy.
+pub type Items = [u64; WIDTH as usize];
+
 /// The moves of one node, best first: for each, its column and its threats (the mover's
 /// winning cells after it, its own cell excluded).
-pub struct Moves {
+pub struct Moves<'a> {
     /// The moves of the node (cell bits, one per column at most).
     cells: u64,
-    items: [u64; WIDTH as usize],
+    items: &'a mut Items,
     len: usize,
 }
 
-impl Moves {
-    /// The moves of `moves` (cell bits, one per column at most) of `board`, ordered; `hint` is
-    /// the remembered best column + 1 (0 for none), `own_win` the mover's winning cells.
+impl<'a> Moves<'a> {
+    /// The moves of `moves` (cell bits, one per column at most) of `board`, ordered in
+    /// `items` (whatever they hold); `hint` is the remembered best column + 1 (0 for none),
+    /// `own_win` the mover's winning cells.
     #[inline]
-    pub fn new(board: &Board, moves: u64, hint: u8, own_win: u64) -> Moves {
+    pub fn new(
+        items: &'a mut Items,
+        board: &Board,
+        moves: u64,
+        hint: u8,
+        own_win: u64,
+    ) -> Moves<'a> {
         let mut list = Moves {
             cells: moves,
-            items: [0; WIDTH as usize],
+            items,
             len: 0,
         };
         let own = board.current_stones();

@@ -1,7 +1,7 @@
 //! The recursive search: negamax with alpha-beta on positions where the side to move cannot
 //! win at once, with the proven bounds of `bounds.rs` and the table of [`super::table`].
 
-use super::super::board::{Board, CELLS};
+use super::super::board::{Board, CELLS, WIDTH};
 use super::super::book::mirror_key;
 use super::bounds::{ceiling, floor, lost_now, non_losing, stacked_threats};
 use super::order::Moves;
@@ -130,7 +130,10 @@ impl Solver<'_> {
                 }
             }
         }
-        let list = Moves::new(board, next, hint, own_win);
+        // Any value: only the items written are read. Not a constant, which LLVM makes a call of
+        // memset.
+        let mut items = [next; WIDTH as usize];
+        let list = Moves::new(&mut items, board, next, hint, own_win);
         let start = self.nodes;
         let alpha0 = alpha;
         let mut best = 0;
