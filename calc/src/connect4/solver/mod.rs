@@ -127,13 +127,16 @@ impl<'t> Solver<'t> {
                 column: None,
             };
         }
-        let winning = board.playable() & board.winning_cells();
+        // Both sides' winning cells, found once for every null-window test of the solve.
+        let own_win = board.winning_cells();
+        let winning = board.playable() & own_win;
         if winning != 0 {
             return Best {
                 score: sign((CELLS_I + 1 - moves) / 2),
                 column: Some(column_of(winning)),
             };
         }
+        let opp_win = board.opponent_winning_cells();
         let (mut min, mut max) = if weak {
             (-1, 1)
         } else {
@@ -144,7 +147,7 @@ impl<'t> Solver<'t> {
         while min < max {
             let med = aim(min, max, tests);
             tests += 1;
-            let (r, col) = self.root(board, med, med + 1);
+            let (r, col) = self.root(board, own_win, opp_win, med, med + 1);
             if self.aborted {
                 break;
             }
@@ -160,7 +163,7 @@ impl<'t> Solver<'t> {
         // Without a move proven to reach the score, every move scores it: the score is the
         // lowest a move that does not lose at once can get, or all moves lose at once.
         let column = column.or_else(|| {
-            let next = non_losing(board, board.opponent_winning_cells());
+            let next = non_losing(board, opp_win);
             Some(column_of(if next != 0 { next } else { board.playable() }))
         });
         Best {
@@ -225,12 +228,18 @@ impl<'t> Solver<'t> {
     }
 
     /// One null-window test at the root (a position in play whose side to move cannot win at
-    /// once): the search's answer, and the move that reached it when it is above `alpha`.
-    fn root(&mut self, board: &Board, mut alpha: i32, beta: i32) -> (i32, Option<u8>) {
+    /// once; its winning cells `own_win`, the opponent's `opp_win`): the search's answer, and
+    /// the move that reached it when it is above `alpha`.
+    fn root(
+        &mut self,
+        board: &Board,
+        own_win: u64,
+        opp_win: u64,
+        mut alpha: i32,
+        beta: i32,
+    ) -> (i32, Option<u8>) {
         self.nodes += 1;
         let moves = board.moves() as i32;
-        let opp_win = board.opponent_winning_cells();
-        let own_win = board.winning_cells();
         let next = non_losing(board, opp_win);
         if next == 0 {
             return (lost_now(moves), None);
