@@ -1,12 +1,14 @@
 //! The cycle profiles of the games' searches on the 68000 (docs/profiling.md): builds `t_c4`
-//! and `t_oth`, runs Connect Four's engine (alpha-beta under 20,000 nodes) and Othello's hard
-//! search on the fixed positions of the cycle report (`examples/ai_cycles.rs`) under the
-//! emulator's profiler, checks every result against the core run natively, and writes for
-//! each program a text report (`NAME.txt`: cycles per node, then the profiler's table) and a
-//! flame graph (`NAME.svg`).
+//! and `t_oth`, runs Connect Four's engine (alpha-beta under 20,000 nodes), Connect Four's
+//! exact solver (Pons' End-Easy set, every 100th line) and Othello's hard search on the fixed
+//! positions of the cycle report (`examples/ai_cycles.rs`) under the emulator's profiler,
+//! checks every result against the core run natively, and writes for each a text report
+//! (`NAME.txt`: cycles per node, then the profiler's table) and a flame graph (`NAME.svg`):
+//! `t_c4`, `t_c4_solver` and `t_oth`.
 //!
-//! `cargo run --release -p emu-tests --example profiles [-- OUT_DIR [t_c4|t_oth]]` (OUT_DIR
-//! defaults to `docs/profiles`; about a minute; needs the cross toolchain, tools/setup).
+//! `cargo run --release -p emu-tests --example profiles [-- OUT_DIR [t_c4|t_c4_solver|t_oth]]`
+//! (OUT_DIR defaults to `docs/profiles`; about a minute; needs the cross toolchain,
+//! tools/setup).
 
 use std::path::{Path, PathBuf};
 
@@ -81,6 +83,42 @@ fn connect_four(out: &Path) {
     );
 }
 
+fn connect_four_solver(out: &Path) {
+    let built = build_entry("t_c4");
+    let mut m = open_entry(&built);
+    let tables = c4::Tables::of(&mut m).unwrap();
+    let pons =
+        std::fs::read_to_string(testkit::repo_root().join("calc/tests/data/connect4/Test_L3_R1"))
+            .expect("Pons' End-Easy set");
+    let lines: Vec<&str> = pons.lines().step_by(100).collect();
+    let mut s = Searches {
+        calls: lines.len(),
+        nodes: 0,
+        cycles: 0,
+    };
+    m.start_profiling(&built.symbols).unwrap();
+    for line in &lines {
+        let moves = c4::columns(line.split(' ').next().expect("moves"));
+        c4::set_position(&mut m, &moves).unwrap();
+        let (got, cycles) = c4::emulated_solve(&mut m, false).unwrap();
+        let want = c4::native_solve(&moves, false, &tables);
+        assert_eq!(
+            got, want,
+            "connect four solver {line}: 68000 and native differ"
+        );
+        s.nodes += got.nodes;
+        s.cycles += cycles;
+    }
+    let profile = m.stop_profiling().unwrap();
+    write(
+        out,
+        "t_c4_solver",
+        "Connect Four's exact solver (c4_solve, strong), on Pons' End-Easy set every 100th line, as the cycle report",
+        &s,
+        &profile,
+    );
+}
+
 fn othello(out: &Path) {
     let built = build_entry("t_oth");
     let mut m = open_entry(&built);
@@ -121,11 +159,14 @@ fn main() {
         .nth(1)
         .map(PathBuf::from)
         .unwrap_or_else(|| testkit::repo_root().join("docs/profiles"));
-    // A second argument profiles one program only: `t_c4` or `t_oth`.
+    // A second argument makes one profile only: `t_c4`, `t_c4_solver` or `t_oth`.
     let only = std::env::args().nth(2);
     std::fs::create_dir_all(&out).expect("creating the output directory");
     if only.as_deref().is_none_or(|p| p == "t_c4") {
         connect_four(&out);
+    }
+    if only.as_deref().is_none_or(|p| p == "t_c4_solver") {
+        connect_four_solver(&out);
     }
     if only.as_deref().is_none_or(|p| p == "t_oth") {
         othello(&out);

@@ -83,15 +83,19 @@ pub(crate) fn has_four(stones: u64) -> bool {
     if m & (m >> 2) != 0 {
         return true;
     }
-    let mut s = COL_BITS - 1;
-    while s <= COL_BITS + 1 {
-        let m = p & (p >> s);
-        if m & (m >> (2 * s)) != 0 {
-            return true;
-        }
-        s += 1;
-    }
-    false
+    // The other three directions, each shift a constant: a loop over the shift made them
+    // 64-bit shifts by a variable, library calls on the 68000 (`__lshrdi3`).
+    pairs_of_pairs(p, COL_BITS - 1)
+        || pairs_of_pairs(p, COL_BITS)
+        || pairs_of_pairs(p, COL_BITS + 1)
+}
+
+/// True when `p` holds four in a row along the direction of shift `s` (inlined, so that `s`
+/// is a constant in each use).
+#[inline(always)]
+fn pairs_of_pairs(p: u64, s: u32) -> bool {
+    let m = p & (p >> s);
+    m & (m >> (2 * s)) != 0
 }
 
 /// One of the two players.

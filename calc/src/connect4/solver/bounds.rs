@@ -68,7 +68,7 @@ pub fn stacked_threats(moves: u64, own_win: u64) -> u64 {
 /// first player cannot make a four with its stones and the cells of rows 1, 3, 5, it cannot
 /// win: the score is at most 0; if moreover the second player makes a four with its stones and
 /// the cells of rows 2, 4, 6, the second player wins: at most -1.
-#[inline]
+#[inline(always)]
 pub fn claimeven_ceiling(board: &Board) -> Option<i32> {
     if board.moves() & 1 != 0 || board.playable() & !ODD_ROWS != 0 {
         return None;

@@ -127,13 +127,16 @@ impl<'t> Solver<'t> {
                 column: None,
             };
         }
-        let winning = board.playable() & board.winning_cells();
+        // Both sides' winning cells, found once for every null-window test of the solve.
+        let own_win = board.winning_cells();
+        let winning = board.playable() & own_win;
         if winning != 0 {
             return Best {
                 score: sign((CELLS_I + 1 - moves) / 2),
                 column: Some(column_of(winning)),
             };
         }
+        let opp_win = board.opponent_winning_cells();
         let (mut min, mut max) = if weak {
             (-1, 1)
         } else {
@@ -144,7 +147,7 @@ impl<'t> Solver<'t> {
         while min < max {
             let med = aim(min, max, tests);
             tests += 1;
-            let (r, col) = self.root(board, med, med + 1);
+            let (r, col) = self.root(board, own_win, opp_win, med, med + 1);
             if self.aborted {
                 break;
             }
@@ -160,7 +163,7 @@ impl<'t> Solver<'t> {
         // Without a move proven to reach the score, every move scores it: the score is the
         // lowest a move that does not lose at once can get, or all moves lose at once.
         let column = column.or_else(|| {
-            let next = non_losing(board, board.opponent_winning_cells());
+            let next = non_losing(board, opp_win);
             Some(column_of(if next != 0 { next } else { board.playable() }))
         });
         Best {
@@ -213,7 +216,9 @@ impl<'t> Solver<'t> {
         scores
     }
 
-    /// [`claimeven_ceiling`] when the proofs are on.
+    /// [`claimeven_ceiling`] when the proofs are on. (Always inlined: called, it returned its
+    /// `Option` through the shadow stack.)
+    #[inline(always)]
     fn claimeven(&self, board: &Board) -> Option<i32> {
         if self.proofs {
             claimeven_ceiling(board)
@@ -223,11 +228,19 @@ impl<'t> Solver<'t> {
     }
 
     /// One null-window test at the root (a position in play whose side to move cannot win at
-    /// once): the search's answer, and the move that reached it when it is above `alpha`.
-    fn root(&mut self, board: &Board, mut alpha: i32, beta: i32) -> (i32, Option<u8>) {
+    /// once; its winning cells `own_win`, the opponent's `opp_win`): the search's answer, and
+    /// the move that reached it when it is above `alpha`.
+    fn root(
+        &mut self,
+        board: &Board,
+        own_win: u64,
+        opp_win: u64,
+        mut alpha: i32,
+        beta: i32,
+    ) -> (i32, Option<u8>) {
         self.nodes += 1;
         let moves = board.moves() as i32;
-        let next = non_losing(board, board.opponent_winning_cells());
+        let next = non_losing(board, opp_win);
         if next == 0 {
             return (lost_now(moves), None);
         }
@@ -235,7 +248,7 @@ impl<'t> Solver<'t> {
             return (0, Some(column_of(next)));
         }
         let stacked = if self.proofs {
-            stacked_threats(next, board.winning_cells())
+            stacked_threats(next, own_win)
         } else {
             0
         };
@@ -252,13 +265,14 @@ impl<'t> Solver<'t> {
         if alpha >= beta {
             return (beta, None);
         }
-        let list = Moves::new(board, next, 0, board.winning_cells());
+        let mut items = [next; WIDTH as usize];
+        let list = Moves::new(&mut items, board, next, 0, own_win);
         let mut best = None;
         for i in 0..list.len() {
-            let (bit, col) = list.get(i);
+            let (bit, col, threats) = list.get(i);
             let mut child = *board;
             child.play_bit(bit);
-            let score = -self.negamax(&child, -beta, -alpha);
+            let score = -self.negamax(&child, opp_win & !bit, threats, -beta, -alpha);
             if self.aborted {
                 return (alpha, None);
             }

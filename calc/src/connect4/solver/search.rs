@@ -1,10 +1,11 @@
 //! The recursive search: negamax with alpha-beta on positions where the side to move cannot
 //! win at once, with the proven bounds of `bounds.rs` and the table of [`super::table`].
 
-use super::super::board::{Board, CELLS};
+use super::super::board::{Board, CELLS, WIDTH};
 use super::super::book::mirror_key;
 use super::bounds::{ceiling, floor, lost_now, non_losing, stacked_threats};
 use super::order::Moves;
+use super::table::mix;
 use super::Solver;
 
 const CELLS_I: i32 = CELLS as i32;
@@ -18,8 +19,9 @@ const ETC_PLIES: i32 = 16;
 
 /// The table key of the position of `key` with `moves` stones: its own key, or the key of its
 /// mirror image when that one is smaller and the position is young (see [`MIRROR_PLIES`]),
-/// with whether it is mirrored.
-#[inline]
+/// with whether it is mirrored. (Always inlined: called, it returned its pair through the
+/// shadow stack.)
+#[inline(always)]
 fn table_key(key: u64, moves: i32) -> (u64, bool) {
     if moves < MIRROR_PLIES {
         let mirror = mirror_key(key);
@@ -41,17 +43,26 @@ fn orient(hint: u8, mirrored: bool) -> u8 {
 }
 
 impl Solver<'_> {
-    /// Negamax with alpha-beta on a position where the side to move cannot win at once.
-    /// Returns the exact score if it lies in `(alpha, beta)`, else a bound on the same side
-    /// (fail-soft: `<= alpha` is an upper bound, `>= beta` a lower bound).
-    pub(super) fn negamax(&mut self, board: &Board, mut alpha: i32, mut beta: i32) -> i32 {
+    /// Negamax with alpha-beta on a position where the side to move cannot win at once, whose
+    /// winning cells (`own_win`) and those of the opponent (`opp_win`) are known (the parent
+    /// found them: see `order.rs`). Returns the exact score if it lies in `(alpha, beta)`, else
+    /// a bound on the same side (fail-soft: `<= alpha` is an upper bound, `>= beta` a lower
+    /// bound).
+    pub(super) fn negamax(
+        &mut self,
+        board: &Board,
+        own_win: u64,
+        opp_win: u64,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
         self.nodes += 1;
         if self.nodes > self.limit {
             self.aborted = true;
             return alpha;
         }
         let moves = board.moves() as i32;
-        let next = non_losing(board, board.opponent_winning_cells());
+        let next = non_losing(board, opp_win);
         if next == 0 {
             return lost_now(moves);
         }
@@ -65,7 +76,6 @@ impl Solver<'_> {
                 return alpha;
             }
         }
-        let own_win = board.winning_cells();
         let max = ceiling(moves);
         if self.proofs && stacked_threats(next, own_win) != 0 {
             return max;
@@ -87,9 +97,11 @@ impl Solver<'_> {
             rest &= rest - 1;
             // The child's key: the opponent moves next, the stone is added.
             let (key, _) = table_key(opponent + (mask | bit), moves + 1);
-            self.table.prefetch(key);
+            self.table.prefetch(mix(key));
         }
         let (key, mirrored) = table_key(board.key(), moves);
+        // Mixed once for the probe and the store.
+        let key = mix(key);
         let known = self.table.probe(key);
         if known.lower > alpha {
             alpha = known.lower;
@@ -112,21 +124,26 @@ impl Solver<'_> {
                 let bit = rest & rest.wrapping_neg();
                 rest &= rest - 1;
                 let (ck, _) = table_key(opponent + (mask | bit), moves + 1);
-                let k = self.table.probe(ck);
+                let k = self.table.probe(mix(ck));
                 if k.upper != i32::MAX && -k.upper >= beta {
                     return -k.upper;
                 }
             }
         }
-        let list = Moves::new(board, next, hint, own_win);
+        // Any value: only the items written are read. Not a constant, which LLVM makes a call of
+        // memset.
+        let mut items = [next; WIDTH as usize];
+        let list = Moves::new(&mut items, board, next, hint, own_win);
         let start = self.nodes;
         let alpha0 = alpha;
         let mut best = 0;
         for i in 0..list.len() {
-            let (bit, col) = list.get(i);
+            let (bit, col, threats) = list.get(i);
             let mut child = *board;
             child.play_bit(bit);
-            let score = -self.negamax(&child, -beta, -alpha);
+            // The child's sides: the opponent's winning cells less the one just filled, and
+            // the mover's threats after the move.
+            let score = -self.negamax(&child, opp_win & !bit, threats, -beta, -alpha);
             if self.aborted {
                 return alpha;
             }

@@ -60,9 +60,18 @@ impl Entry {
     /// An empty entry.
     pub const EMPTY: Entry = Entry(0);
 
+    // The fields above the tag are read and written in the entry's high word: on the 68000 a
+    // 64-bit shift by 44 to 58 is a sequence of instructions, a 32-bit one a single shift.
+
+    /// The entry's bits 32..64.
+    #[inline]
+    fn high(self) -> u32 {
+        (self.0 >> 32) as u32
+    }
+
     #[inline]
     fn is_empty(self) -> bool {
-        self.0 >> WORK_SHIFT == 0
+        self.high() >> (WORK_SHIFT - 32) == 0
     }
 
     #[inline]
@@ -72,9 +81,96 @@ impl Entry {
 
     #[inline]
     fn work(self) -> u32 {
-        ((self.0 >> WORK_SHIFT) & 0x1F) as u32
+        (self.high() >> (WORK_SHIFT - 32)) & 0x1F
+    }
+
+    /// The best move's column + 1, 0 for none.
+    #[inline]
+    fn hint(self) -> u32 {
+        (self.high() >> (MOVE_SHIFT - 32)) & 7
+    }
+
+    /// The upper bound's code (`score + BOUND_OFFSET`, 0 for none).
+    #[inline]
+    fn upper(self) -> u32 {
+        (self.high() >> (UPPER_SHIFT - 32)) & 0x3F
+    }
+
+    /// The lower bound's code.
+    #[inline]
+    fn lower(self) -> u32 {
+        self.high() >> (LOWER_SHIFT - 32)
+    }
+
+    /// The entry of these fields (each within its width).
+    #[inline]
+    fn pack(tag: u64, work: u32, hint: u32, upper: u32, lower: u32) -> Entry {
+        let high = (work << (WORK_SHIFT - 32))
+            | (hint << (MOVE_SHIFT - 32))
+            | (upper << (UPPER_SHIFT - 32))
+            | (lower << (LOWER_SHIFT - 32));
+        Entry(tag | (u64::from(high) << 32))
     }
 }
+
+/// A position's key mixed by the bijection of the module doc: its top bits choose the bucket,
+/// the others are the tag. The search mixes a node's key once, for its probe and its store (a
+/// 64-bit product is a library call on the 68000).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mixed(u64);
+
+/// The mixed key of the position of `key`.
+#[inline]
+pub fn mix(key: u64) -> Mixed {
+    Mixed(key.wrapping_mul(MIX) & KEY_MASK)
+}
+
+/// The bucket of the mixed key `h` when the tag has `tag_bits` bits: its top bits.
+#[cfg(not(target_pointer_width = "32"))]
+#[inline]
+fn bucket_of(h: u64, tag_bits: u32) -> usize {
+    (h >> tag_bits) as usize
+}
+
+/// [`bucket_of`] for 32-bit targets: a tag of 32 bits or more (a table of at most 2^17
+/// buckets, every table on the calculator) leaves the bucket in the high word, and a 32-bit
+/// shift by a variable is one instruction where a 64-bit one is a library call.
+#[cfg(any(test, target_pointer_width = "32"))]
+#[inline]
+fn bucket_of_32(h: u64, tag_bits: u32) -> usize {
+    if tag_bits >= 32 {
+        (((h >> 32) as u32) >> (tag_bits - 32)) as usize
+    } else {
+        (h >> tag_bits) as usize
+    }
+}
+
+#[cfg(target_pointer_width = "32")]
+use bucket_of_32 as bucket_of;
+
+/// The work field of an entry for `nodes` searched: 1 + log2, within 1..=31.
+#[cfg(not(target_pointer_width = "32"))]
+#[inline]
+fn work_of(nodes: u64) -> u32 {
+    (u64::BITS - nodes.leading_zeros()).clamp(1, 31)
+}
+
+/// [`work_of`] for 32-bit targets: the leading zeros of the words (a 64-bit count is a
+/// library call of two).
+#[cfg(any(test, target_pointer_width = "32"))]
+#[inline]
+fn work_of_32(nodes: u64) -> u32 {
+    let high = (nodes >> 32) as u32;
+    let bits = if high != 0 {
+        64 - high.leading_zeros()
+    } else {
+        32 - (nodes as u32).leading_zeros()
+    };
+    bits.clamp(1, 31)
+}
+
+#[cfg(target_pointer_width = "32")]
+use work_of_32 as work_of;
 
 /// What the table knows of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,6 +199,8 @@ pub struct Table<'t> {
     max_bits: Option<u32>,
     /// log2 of the buckets in use.
     bits: u32,
+    /// The bits of a tag: `(1 << (KEY_BITS - bits)) - 1`.
+    tag_mask: u64,
     /// Stores since the table last grew or was cleared.
     stores: u64,
 }
@@ -113,10 +211,12 @@ impl<'t> Table<'t> {
         let buckets = entries.len() / BUCKET;
         let max_bits = (buckets >= MIN_BUCKETS)
             .then(|| (usize::BITS - 1 - buckets.leading_zeros()).min(KEY_BITS - 5));
+        let bits = max_bits.unwrap_or(0);
         Table {
             entries,
             max_bits,
-            bits: max_bits.unwrap_or(0),
+            bits,
+            tag_mask: tag_mask(bits),
             stores: 0,
         }
     }
@@ -137,37 +237,39 @@ impl<'t> Table<'t> {
     pub fn clear(&mut self) {
         let Some(max) = self.max_bits else { return };
         self.bits = max.min(START_BUCKETS.trailing_zeros());
+        self.tag_mask = tag_mask(self.bits);
         self.stores = 0;
         let used = self.used();
         self.entries[..used].fill(Entry::EMPTY);
     }
 
-    /// The bucket (index of its first entry) and the tag of `key`, `None` without a table.
-    #[inline]
-    fn locate(&self, key: u64) -> Option<(usize, u64)> {
+    /// The bucket (index of its first entry) and the tag of the mixed key `h`, `None` without a
+    /// table.
+    // Always inlined: called, it returned its pair through the shadow stack (a frame of its
+    // own and one in each caller).
+    #[inline(always)]
+    fn locate(&self, h: Mixed) -> Option<(usize, u64)> {
         self.max_bits?;
-        let h = key.wrapping_mul(MIX) & KEY_MASK;
-        let tag_bits = KEY_BITS - self.bits;
         Some((
-            ((h >> tag_bits) as usize) * BUCKET,
-            h & ((1 << tag_bits) - 1),
+            bucket_of(h.0, KEY_BITS - self.bits) * BUCKET,
+            h.0 & self.tag_mask,
         ))
     }
 
-    /// Starts loading the bucket of `key` into the cache (see [`crate::prefetch`]).
+    /// Starts loading the bucket of the mixed key `h` into the cache (see [`crate::prefetch`]).
     #[inline]
-    pub fn prefetch(&self, key: u64) {
-        if let Some((first, _)) = self.locate(key) {
+    pub fn prefetch(&self, h: Mixed) {
+        if let Some((first, _)) = self.locate(h) {
             if let Some(e) = self.entries.get(first) {
                 crate::prefetch::prefetch(e);
             }
         }
     }
 
-    /// What the table knows of the position of `key`.
+    /// What the table knows of the position of the mixed key `h`.
     #[inline]
-    pub fn probe(&self, key: u64) -> Known {
-        let Some((first, tag)) = self.locate(key) else {
+    pub fn probe(&self, h: Mixed) -> Known {
+        let Some((first, tag)) = self.locate(h) else {
             return Known::NOTHING;
         };
         let Some(bucket) = self.entries.get(first..first + BUCKET) else {
@@ -175,8 +277,8 @@ impl<'t> Table<'t> {
         };
         for &e in bucket {
             if e.tag() == tag && !e.is_empty() {
-                let lower = (e.0 >> LOWER_SHIFT) as i32;
-                let upper = ((e.0 >> UPPER_SHIFT) & 0x3F) as i32;
+                let lower = e.lower() as i32;
+                let upper = e.upper() as i32;
                 return Known {
                     lower: if lower == 0 {
                         i32::MIN
@@ -188,20 +290,20 @@ impl<'t> Table<'t> {
                     } else {
                         upper - BOUND_OFFSET
                     },
-                    hint: ((e.0 >> MOVE_SHIFT) & 7) as u8,
+                    hint: e.hint() as u8,
                 };
             }
         }
         Known::NOTHING
     }
 
-    /// Records for the position of `key` a lower and an upper bound of its score (`i32::MIN` /
+    /// Records for the position of the mixed key `h` a lower and an upper bound of its score (`i32::MIN` /
     /// `i32::MAX`: none; bounds lie in -21..=21), its best move (`hint`: column + 1, 0 to keep
     /// the one known) and the `nodes` searched below it. The bounds are merged with those
     /// known. The table may grow (module doc).
     #[inline]
-    pub fn store(&mut self, key: u64, lower: i32, upper: i32, hint: u8, nodes: u64) {
-        let Some((first, tag)) = self.locate(key) else {
+    pub fn store(&mut self, h: Mixed, lower: i32, upper: i32, hint: u8, nodes: u64) {
+        let Some((first, tag)) = self.locate(h) else {
             return;
         };
         let Some(bucket) = self.entries.get_mut(first..first + BUCKET) else {
@@ -222,31 +324,24 @@ impl<'t> Table<'t> {
                 victim = i;
             }
         }
-        let mut low = old.0 >> LOWER_SHIFT;
-        let mut up = (old.0 >> UPPER_SHIFT) & 0x3F;
+        let mut low = old.lower();
+        let mut up = old.upper();
         if lower != i32::MIN {
-            low = low.max((lower + BOUND_OFFSET) as u64);
+            low = low.max((lower + BOUND_OFFSET) as u32);
         }
         if upper != i32::MAX {
-            let code = (upper + BOUND_OFFSET) as u64;
+            let code = (upper + BOUND_OFFSET) as u32;
             if up == 0 || code < up {
                 up = code;
             }
         }
-        let work = (u64::BITS - nodes.leading_zeros())
-            .clamp(1, 31)
-            .max(old.work());
+        let work = work_of(nodes).max(old.work());
         let hint = if hint != 0 {
-            u64::from(hint)
+            u32::from(hint)
         } else {
-            (old.0 >> MOVE_SHIFT) & 7
+            old.hint()
         };
-        bucket[victim] = Entry(
-            tag | (u64::from(work) << WORK_SHIFT)
-                | (hint << MOVE_SHIFT)
-                | (up << UPPER_SHIFT)
-                | (low << LOWER_SHIFT),
-        );
+        bucket[victim] = Entry::pack(tag, work, hint, up, low);
         self.stores += 1;
         if self.stores >= self.used() as u64 {
             self.grow();
@@ -278,116 +373,14 @@ impl<'t> Table<'t> {
                 .copy_from_slice(halves.as_flattened());
         }
         self.bits += 1;
+        self.tag_mask = tag_mask(self.bits);
     }
+}
+
+/// The tag's bits for a table of `2^bits` buckets.
+fn tag_mask(bits: u32) -> u64 {
+    (1 << (KEY_BITS - bits)) - 1
 }
 
 #[cfg(test)]
-mod tests {
-    extern crate std;
-    use super::*;
-    use std::vec;
-    use std::vec::Vec;
-
-    /// The inverse of MIX modulo 2^64 (Newton's iteration).
-    fn inverse() -> u64 {
-        let mut x = MIX;
-        for _ in 0..6 {
-            x = x.wrapping_mul(2u64.wrapping_sub(MIX.wrapping_mul(x)));
-        }
-        x
-    }
-
-    /// The key whose mixed value is `h`.
-    fn key_of(h: u64) -> u64 {
-        h.wrapping_mul(inverse()) & KEY_MASK
-    }
-
-    #[test]
-    fn bounds_meet_in_one_entry() {
-        let mut entries = vec![Entry::EMPTY; 1 << 10];
-        let mut t = Table::new(&mut entries);
-        assert_eq!(t.used(), 1 << 10);
-        let k = 0x0123_4567_89AB;
-        assert_eq!(t.probe(k), Known::NOTHING);
-        t.store(k, i32::MIN, 3, 0, 100);
-        t.store(k, -2, i32::MAX, 4, 10);
-        let known = t.probe(k);
-        assert_eq!((known.lower, known.upper, known.hint), (-2, 3, 4));
-        // A weaker bound does not replace a sharper one.
-        t.store(k, i32::MIN, 5, 0, 10);
-        t.store(k, -5, i32::MAX, 0, 10);
-        let known = t.probe(k);
-        assert_eq!((known.lower, known.upper, known.hint), (-2, 3, 4));
-        // The empty board's key (0) is a position like any other.
-        assert_eq!(t.probe(0), Known::NOTHING);
-        t.store(0, 1, i32::MAX, 4, 1);
-        assert_eq!(t.probe(0).lower, 1);
-    }
-
-    #[test]
-    fn a_full_bucket_drops_its_least_work() {
-        let mut entries = vec![Entry::EMPTY; BUCKET * MIN_BUCKETS];
-        let mut t = Table::new(&mut entries);
-        // Keys of bucket 0: mixed values 1, 2, 3 (tags).
-        let keys: Vec<u64> = (1..=BUCKET as u64 + 1).map(key_of).collect();
-        for (i, &k) in keys.iter().enumerate().take(BUCKET) {
-            assert_eq!(t.locate(k).unwrap().0, 0);
-            t.store(k, 1, i32::MAX, 0, 1 << (10 + i));
-        }
-        t.store(keys[BUCKET], 2, i32::MAX, 0, 1 << 20);
-        assert_eq!(t.probe(keys[BUCKET]).lower, 2);
-        assert_eq!(t.probe(keys[0]), Known::NOTHING);
-        for &k in &keys[1..BUCKET] {
-            assert_eq!(t.probe(k).lower, 1);
-        }
-    }
-
-    #[test]
-    fn growing_keeps_every_entry() {
-        let mut entries = vec![Entry::EMPTY; BUCKET * START_BUCKETS * 2];
-        let mut t = Table::new(&mut entries);
-        t.clear();
-        assert_eq!(t.used(), BUCKET * START_BUCKETS);
-        // Store keys until just before the table grows, remember what it knows, then grow it.
-        let keys: Vec<u64> = (0..BUCKET * START_BUCKETS)
-            .map(|i| key_of((i as u64).wrapping_mul(0x2545_F491_4F6C_DD1D) & KEY_MASK))
-            .collect();
-        for (i, &k) in keys[..keys.len() - 1].iter().enumerate() {
-            t.store(
-                k,
-                (i % 40) as i32 - 20,
-                i32::MAX,
-                (i % 7) as u8 + 1,
-                1 << (i % 20),
-            );
-        }
-        assert_eq!(t.used(), BUCKET * START_BUCKETS);
-        let before: Vec<Known> = keys.iter().map(|&k| t.probe(k)).collect();
-        let known = before.iter().filter(|k| **k != Known::NOTHING).count();
-        assert!(known > keys.len() / 2, "{known}");
-        let last = keys[keys.len() - 1];
-        t.store(last, 5, 6, 1, 1);
-        assert_eq!(t.used(), 2 * BUCKET * START_BUCKETS, "grown");
-        for (&k, &was) in keys[..keys.len() - 1].iter().zip(&before) {
-            assert_eq!(t.probe(k), was);
-        }
-        // Unknown keys are still unknown.
-        assert_eq!(t.probe(key_of(KEY_MASK)), Known::NOTHING);
-        // A full-size table does not grow.
-        t.clear();
-        t.bits = t.max_bits.unwrap();
-        for (i, &k) in keys.iter().enumerate() {
-            t.store(k, 0, 0, 0, i as u64);
-        }
-        assert_eq!(t.used(), 2 * BUCKET * START_BUCKETS);
-    }
-
-    #[test]
-    fn small_slices_are_not_used() {
-        let mut entries = vec![Entry::EMPTY; BUCKET * MIN_BUCKETS - 1];
-        let mut t = Table::new(&mut entries);
-        assert_eq!(t.used(), 0);
-        t.store(5, 1, 1, 1, 1);
-        assert_eq!(t.probe(5), Known::NOTHING);
-    }
-}
+mod tests;
