@@ -58,10 +58,12 @@ const POIDS: Name = Name::lit(b"poids");
 const POIDS_TYPE: &[u8] = b"c4w";
 
 /// Entries of the transposition table the engine levels use (12 bytes each, on the stack):
-/// 256, 3 KB (`t_c4` and `p4ia` lend 512). With 512 the body's linear memory is 3 KB larger,
-/// and under `meta` (meta, arbitre and joueur nested, two bodies on a TI-89's heap) it found
-/// no place large enough in `meta_cpu`; the host plays joueur's levels with the same table
-/// (`ti68k::contest::versus::JOUEUR_TABLE`).
+/// 256, 3 KB (`t_c4` and `p4ia` lend 512). With 512 the body's linear memory is 3 KB larger
+/// (18,128 bytes): under `meta` (meta, arbitre and joueur nested, two bodies on a TI-89's
+/// heap) `meta_cpu` passes with it too, but the largest free places seen there, 19,356 to
+/// 19,956 bytes, leave it about 1.2 KB, against 4 KB with 256; natively the expert is as
+/// strong with either (docs/solver.md).
+/// The host plays joueur's levels with the same table (`ti68k::contest::versus::JOUEUR_TABLE`).
 const TABLE_LEN: usize = 256;
 
 /// `livre`, the deep book (module doc).
