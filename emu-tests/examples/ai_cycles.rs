@@ -114,10 +114,7 @@ fn connect_four(costs: &mut Costs) {
             },
         );
     }
-    let pons =
-        std::fs::read_to_string(testkit::repo_root().join("calc/tests/data/connect4/Test_L3_R1"))
-            .expect("Pons' End-Easy set");
-    for line in pons.lines().step_by(100) {
+    for line in &c4::report_solver_positions() {
         let moves = c4::columns(line.split(' ').next().expect("moves"));
         measure(
             &mut d,

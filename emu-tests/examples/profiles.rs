@@ -15,7 +15,8 @@ use std::path::{Path, PathBuf};
 use calc::connect4::ai::Ai;
 use emu_tests::ai::oth::Ai as OthAi;
 use emu_tests::ai::{build_entry, c4, open_entry, oth, thousands};
-use ti_emulator::Profile;
+use ti_build::Built;
+use ti_emulator::{Machine, Profile};
 use ti_files::disk::write_atomic;
 
 /// What the searches of one program did.
@@ -53,33 +54,51 @@ fn write(out: &Path, name: &str, what: &str, s: &Searches, profile: &Profile) {
     );
 }
 
-fn connect_four(out: &Path) {
-    let built = build_entry("t_c4");
-    let mut m = open_entry(&built);
-    let tables = c4::Tables::of(&mut m).unwrap();
-    let positions = c4::report_positions();
-    let ai = Ai::STRONG;
+/// Runs `search` on every item under the emulator's profiler (each call sets its position,
+/// checks its result against native and returns its nodes and cycles), then writes the
+/// reports `NAME.txt` and `NAME.svg`.
+fn profile<T>(
+    out: &Path,
+    (name, what): (&str, &str),
+    built: &Built,
+    m: &mut Machine,
+    items: &[T],
+    mut search: impl FnMut(&mut Machine, &T) -> (u64, u64),
+) {
     let mut s = Searches {
-        calls: positions.len(),
+        calls: items.len(),
         nodes: 0,
         cycles: 0,
     };
     m.start_profiling(&built.symbols).unwrap();
-    for moves in &positions {
-        c4::set_position(&mut m, moves).unwrap();
-        let (got, cycles) = c4::emulated_choose(&mut m, ai, 1).unwrap();
-        let want = c4::native_choose(moves, ai, 1, &tables);
-        assert_eq!(got, want, "connect four {moves:?}: 68000 and native differ");
-        s.nodes += u64::from(got.nodes);
+    for item in items {
+        let (nodes, cycles) = search(m, item);
+        s.nodes += nodes;
         s.cycles += cycles;
     }
     let profile = m.stop_profiling().unwrap();
-    write(
+    write(out, name, what, &s, &profile);
+}
+
+fn connect_four(out: &Path) {
+    let built = build_entry("t_c4");
+    let mut m = open_entry(&built);
+    let tables = c4::Tables::of(&mut m).unwrap();
+    let ai = Ai::STRONG;
+    let what = "Connect Four's engine, alpha-beta under 20,000 nodes (c4_choose), on the 8 positions of the cycle report";
+    profile(
         out,
-        "t_c4",
-        "Connect Four's engine, alpha-beta under 20,000 nodes (c4_choose), on the 8 positions of the cycle report",
-        &s,
-        &profile,
+        ("t_c4", what),
+        &built,
+        &mut m,
+        &c4::report_positions(),
+        |m, moves| {
+            c4::set_position(m, moves).unwrap();
+            let (got, cycles) = c4::emulated_choose(m, ai, 1).unwrap();
+            let want = c4::native_choose(moves, ai, 1, &tables);
+            assert_eq!(got, want, "connect four {moves:?}: 68000 and native differ");
+            (u64::from(got.nodes), cycles)
+        },
     );
 }
 
@@ -87,35 +106,24 @@ fn connect_four_solver(out: &Path) {
     let built = build_entry("t_c4");
     let mut m = open_entry(&built);
     let tables = c4::Tables::of(&mut m).unwrap();
-    let pons =
-        std::fs::read_to_string(testkit::repo_root().join("calc/tests/data/connect4/Test_L3_R1"))
-            .expect("Pons' End-Easy set");
-    let lines: Vec<&str> = pons.lines().step_by(100).collect();
-    let mut s = Searches {
-        calls: lines.len(),
-        nodes: 0,
-        cycles: 0,
-    };
-    m.start_profiling(&built.symbols).unwrap();
-    for line in &lines {
-        let moves = c4::columns(line.split(' ').next().expect("moves"));
-        c4::set_position(&mut m, &moves).unwrap();
-        let (got, cycles) = c4::emulated_solve(&mut m, false).unwrap();
-        let want = c4::native_solve(&moves, false, &tables);
-        assert_eq!(
-            got, want,
-            "connect four solver {line}: 68000 and native differ"
-        );
-        s.nodes += got.nodes;
-        s.cycles += cycles;
-    }
-    let profile = m.stop_profiling().unwrap();
-    write(
+    let what = "Connect Four's exact solver (c4_solve, strong), on Pons' End-Easy set every 100th line, as the cycle report";
+    profile(
         out,
-        "t_c4_solver",
-        "Connect Four's exact solver (c4_solve, strong), on Pons' End-Easy set every 100th line, as the cycle report",
-        &s,
-        &profile,
+        ("t_c4_solver", what),
+        &built,
+        &mut m,
+        &c4::report_solver_positions(),
+        |m, line| {
+            let moves = c4::columns(line.split(' ').next().expect("moves"));
+            c4::set_position(m, &moves).unwrap();
+            let (got, cycles) = c4::emulated_solve(m, false).unwrap();
+            let want = c4::native_solve(&moves, false, &tables);
+            assert_eq!(
+                got, want,
+                "connect four solver {line}: 68000 and native differ"
+            );
+            (got.nodes, cycles)
+        },
     );
 }
 
@@ -130,28 +138,15 @@ fn othello(out: &Path) {
         .find(|(name, _)| *name == "search hard")
         .expect("the hard level");
     let ai = OthAi::Search(level, 0);
-    let mut s = Searches {
-        calls: positions.len(),
-        nodes: 0,
-        cycles: 0,
-    };
-    m.start_profiling(&built.symbols).unwrap();
-    for g in &positions {
-        oth::set_position(&mut m, g).unwrap();
-        let (got, cycles) = oth::emulated_choose(&mut m, ai, 1).unwrap();
+    let what =
+        "Othello's search, hard level (oth_search), on the 8 midgame positions of the cycle report";
+    profile(out, ("t_oth", what), &built, &mut m, &positions, |m, g| {
+        oth::set_position(m, g).unwrap();
+        let (got, cycles) = oth::emulated_choose(m, ai, 1).unwrap();
         let want = oth::native_choose(g, ai, 1, len);
         assert_eq!(got, want, "othello {g:?}: 68000 and native differ");
-        s.nodes += got.nodes;
-        s.cycles += cycles;
-    }
-    let profile = m.stop_profiling().unwrap();
-    write(
-        out,
-        "t_oth",
-        "Othello's search, hard level (oth_search), on the 8 midgame positions of the cycle report",
-        &s,
-        &profile,
-    );
+        (got.nodes, cycles)
+    });
 }
 
 fn main() {

@@ -208,6 +208,15 @@ pub fn report_positions() -> Vec<Vec<u8>> {
     random_positions_between(0xA1_C4, 8, 4, 28)
 }
 
+/// The solver's positions of the cycle report and of the profiles: every 100th line of Pons'
+/// End-Easy set (`calc/tests/data/connect4/Test_L3_R1`), each "moves score".
+pub fn report_solver_positions() -> Vec<String> {
+    let path = testkit::repo_root().join("calc/tests/data/connect4/Test_L3_R1");
+    let set = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("Pons' End-Easy set {}: {e}", path.display()));
+    set.lines().step_by(100).map(str::to_owned).collect()
+}
+
 /// `count` positions reached by random play from the empty board (each 0 to `max_moves`
 /// moves long, the game not over), from `seed`.
 pub fn random_positions(seed: u32, count: usize, max_moves: u32) -> Vec<Vec<u8>> {
