@@ -74,6 +74,10 @@ pub struct CodeRange {
     pub protected: bool,
     /// What it is, for messages: `ai1\joueur`, "the loaded program"...
     pub label: String,
+    /// Offsets (sorted) of the 4-byte relocation slots its launcher writes at every run, a
+    /// launcher's body relocating itself in place (docs/building.md#programs-over-24-kb): a
+    /// long written exactly there is not a write into its code.
+    pub relocation_slots: Vec<u32>,
 }
 
 impl CodeRange {
@@ -81,6 +85,16 @@ impl CodeRange {
     #[inline]
     pub fn contains(&self, pc: u32) -> bool {
         map::physical(pc).wrapping_sub(self.ram_base()) < self.text_len
+    }
+
+    /// Whether `[address, address + len)` (in RAM) lies inside one relocation slot (the
+    /// 68000 writes a long as two words).
+    fn in_relocation_slot(&self, address: u32, len: u32) -> bool {
+        let offset = address.wrapping_sub(self.ram_base());
+        let at = self
+            .relocation_slots
+            .partition_point(|&slot| slot <= offset);
+        at > 0 && offset + len <= self.relocation_slots[at - 1] + 4
     }
 
     /// The range's first byte in RAM (its base may be given in the ghost space).
@@ -187,9 +201,12 @@ impl Bus {
         if len == 0 || address >= self.protect_hi || end <= self.protect_lo {
             return None;
         }
-        self.code
-            .iter()
-            .find(|c| c.protected && address < c.ram_base() + c.text_len && end > c.ram_base())
+        self.code.iter().find(|c| {
+            c.protected
+                && address < c.ram_base() + c.text_len
+                && end > c.ram_base()
+                && !c.in_relocation_slot(address, len)
+        })
     }
 
     fn update_protection(&mut self) {
@@ -415,6 +432,7 @@ mod tests {
             body_len: 0x50,
             protected: true,
             label: "a program".into(),
+            relocation_slots: vec![0x10],
         }
     }
 
@@ -426,6 +444,11 @@ mod tests {
         bus.move_code_in(0x1_0000, 0x60, 0x3_0000);
         assert!(bus.protected_text_hit(0x1_0010, 2).is_none());
         assert_eq!(bus.protected_text_hit(0x3_0010, 2).unwrap().base, 0x3_0002);
+        // A write inside a relocation slot is its launcher relocating it.
+        assert!(bus.protected_text_hit(0x3_0012, 4).is_none());
+        assert!(bus.protected_text_hit(0x3_0014, 2).is_none());
+        assert!(bus.protected_text_hit(0x3_0010, 4).is_some());
+        assert!(bus.protected_text_hit(0x3_0014, 4).is_some());
         assert!(bus.code_at(0x3_0002).is_some());
         assert!(bus.code_at(0x2_0002).is_some(), "a block elsewhere stays");
     }

@@ -24,8 +24,10 @@ impl Machine {
     /// Loads a linked program: its variable data as the packager writes it, with the image's
     /// text length (writes below it and execution above it are failures) and exports.
     pub fn load(&mut self, image: &ProgramImage) -> Result<Loaded, Failure> {
+        // The harness reads the table's offsets unsigned, as a launcher does: a launcher's body
+        // past 32 KB loads too.
         let data = image
-            .to_variable_data()
+            .to_variable_data_within(ti_build::MAX_BODY_RELOC_OFFSET)
             .map_err(|e| Failure::Load(e.to_string()))?;
         let text = (image.text_len > 0).then_some(image.text_len);
         self.load_data(&data, text, image.exports.clone())
@@ -120,6 +122,7 @@ impl Machine {
             body_len,
             protected: text_len.is_some(),
             label: "the loaded program".into(),
+            relocation_slots: Vec::new(),
         });
         let loaded = Loaded {
             handle,

@@ -243,6 +243,12 @@ impl Machine {
         self.write_bytes(address, &value.to_be_bytes())
     }
 
+    /// Moves every unlocked heap block to another place, as AMS may whenever it compacts the
+    /// heap (between two runs of a program, for one); returns how many moved.
+    pub fn move_unlocked_blocks(&mut self) -> usize {
+        self.os.heap.move_unlocked(&mut self.bus)
+    }
+
     /// Allocates a locked heap block of `len` bytes for the test (an argument buffer, a
     /// transposition table) and returns its address. It is not counted as a program leak.
     pub fn alloc(&mut self, len: u32) -> Result<u32, Failure> {

@@ -1,8 +1,9 @@
 //! A program through its launcher (docs/building.md#programs-over-24-kb) on PedroM under TiEmu:
-//! `hello` built with a launcher is sent with its body (`TiEmu::install`, as `ti68k send`
-//! does), run, shows its name and the model it read, and returns on a key, so the launcher found
-//! its folder, copied, relocated and ran the body in the ghost space (PedroM reports fewer than
-//! 1000 ROM calls: the launcher's AMS 1 path, a jump to +0x40000) and freed it. Then its
+//! `hello` built with a launcher and as absolute code (`pcrel = false`: its body carries
+//! relocations) is sent with its body (`TiEmu::install`, as `ti68k send` does), run, shows its
+//! name and the model it read, and returns on a key, so the launcher found its folder,
+//! relocated the body in place for the ghost space (PedroM reports fewer than 1000 ROM calls:
+//! the launcher's AMS 1 path, a jump to +0x40000) and ran it. Then its
 //! failures, the launcher alone in another folder run by `appel` the arbiter's way: its body
 //! missing there is error 850, a string in the body's place error 210, and the calculator still
 //! answers after each. (The launcher's line on the status line is not checked here: PedroM's
@@ -22,13 +23,15 @@ use ti_files::{Model, Value, VarPath, VarType, Variable};
 
 use super::{common, programs};
 
-/// `hello` built with a launcher (body `hellox`); `None` after a loud skip.
+/// `hello` built with a launcher (body `hellox`) as absolute code; `None` after a loud skip.
 fn launched_hello(test: &str) -> Option<Built> {
     if let Err(e) = Tools::find() {
         testkit::skip(test, &e.to_string());
         return None;
     }
-    programs::build_launched(test, "hello", |_| {})
+    let built = programs::build_launched(test, "hello", |c| c.pcrel = false)?;
+    assert!(!built.image.relocations.is_empty(), "{test}: absolute code");
+    Some(built)
 }
 
 fn launcher_runs(test: &str, model: Model, mut t: TiEmu) {

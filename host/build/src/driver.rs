@@ -34,7 +34,7 @@ use ti_files::disk::write_atomic;
 use super::config::{ProgramConfig, ProgramSource, Programs};
 use super::gcc::{ensure_plugin, Compiler, SourceKind};
 use super::glue::{self, RUNTIME_EXPORTS};
-use super::image::ProgramImage;
+use super::image::{self, ProgramImage};
 use super::launcher::{self, Installable};
 use super::project::Project;
 use super::report::{LaunchReport, SizeReport};
@@ -274,7 +274,11 @@ pub fn build(options: &BuildOptions) -> Result<Built, BuildError> {
     let elf_bytes = std::fs::read(&elf).map_err(io(format!("reading {}", elf.display())))?;
     exports.push("_start".to_string());
     let (image, sections) = linker::read_image(&elf_bytes, &exports)?;
-    image.validate()?;
+    // A launcher's body may be as large as a variable: the launcher relocates it itself.
+    match config.body_name {
+        Some(_) => image.validate_within(image::MAX_BODY_RELOC_OFFSET)?,
+        None => image.validate()?,
+    }
     let symbols = SymbolMap::read(
         program,
         &elf_bytes,

@@ -106,7 +106,8 @@ impl Compiler {
             cmd.arg(format!("-D{define}"));
         }
         if self.pcrel {
-            cmd.arg("-mpcrel");
+            // W68K_PCREL tells the runtime's assembler (start.S) which way to reach .bss.
+            cmd.args(["-mpcrel", "-DW68K_PCREL=1"]);
         }
         match kind {
             SourceKind::Generated => {

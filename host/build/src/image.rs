@@ -16,6 +16,11 @@ pub const ASM_TAG: u8 = 0xF3;
 /// `< 0x8000`).
 pub const MAX_RELOC_OFFSET: u32 = 0x7FFF;
 
+/// Largest offset a relocation of a launcher's body may name: the launcher applies the body's
+/// relocations itself and reads their offsets as unsigned words, so a body may be as large as
+/// a variable (docs/building.md#programs-over-24-kb).
+pub const MAX_BODY_RELOC_OFFSET: u32 = 0xFFFF;
+
 /// One absolute 32-bit relocation: the long at `location` must hold the run-time address of
 /// the byte at `target` (both offsets from the start of the program).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -70,12 +75,19 @@ pub enum ImageError {
 }
 
 impl ProgramImage {
-    /// Checks every relocation against the body and the table's encoding limits.
+    /// Checks every relocation against the body and the AMS table's encoding limits.
     pub fn validate(&self) -> Result<(), ImageError> {
+        self.validate_within(MAX_RELOC_OFFSET)
+    }
+
+    /// Checks every relocation against the body, with offsets up to `limit`
+    /// ([`MAX_RELOC_OFFSET`] for a program AMS relocates, [`MAX_BODY_RELOC_OFFSET`] for a
+    /// launcher's body), and the variable's size.
+    pub fn validate_within(&self, limit: u32) -> Result<(), ImageError> {
         for r in &self.relocations {
             let fits = r.location != 0
-                && r.location <= MAX_RELOC_OFFSET
-                && r.target <= MAX_RELOC_OFFSET
+                && r.location <= limit
+                && r.target <= limit
                 && (r.location as usize) + 4 <= self.body.len()
                 && (r.target as usize) <= self.body.len();
             if !fits {
@@ -102,20 +114,45 @@ impl ProgramImage {
     /// entries (BE target, BE location), tag. Entries are written in reverse order, as
     /// ld-tigcc does, so EX_patch (which walks backwards) applies them in list order.
     pub fn to_variable_data(&self) -> Result<Vec<u8>, ImageError> {
-        self.validate()?;
-        let mut out = Vec::with_capacity(self.variable_data_len());
-        out.extend_from_slice(&self.body);
+        self.to_variable_data_within(MAX_RELOC_OFFSET)
+    }
+
+    /// [`ProgramImage::to_variable_data`] with offsets up to `limit`: with
+    /// [`MAX_BODY_RELOC_OFFSET`], a table that only a reader of unsigned offsets (the CPU
+    /// harness, the profiler) applies, not AMS.
+    pub fn to_variable_data_within(&self, limit: u32) -> Result<Vec<u8>, ImageError> {
+        self.validate_within(limit)?;
+        Ok(self.encode(&self.relocations))
+    }
+
+    /// The data of an ASM variable holding this program with an empty relocation table (body,
+    /// `00 00`, tag), every relocation slot zero: a launcher's body, whose relocations travel
+    /// beside it (offsets up to [`MAX_BODY_RELOC_OFFSET`]) and which the launcher applies.
+    pub fn to_unrelocated_data(&self) -> Result<Vec<u8>, ImageError> {
+        self.validate_within(MAX_BODY_RELOC_OFFSET)?;
+        let mut out = self.encode(&[]);
         for r in &self.relocations {
             let at = r.location as usize;
             out[at..at + 4].fill(0);
         }
+        Ok(out)
+    }
+
+    /// Body, `00 00`, `table` as AMS reads it (backwards), tag; the table's slots zeroed.
+    fn encode(&self, table: &[Relocation]) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.body.len() + 3 + 4 * table.len());
+        out.extend_from_slice(&self.body);
+        for r in table {
+            let at = r.location as usize;
+            out[at..at + 4].fill(0);
+        }
         out.extend_from_slice(&[0, 0]);
-        for r in self.relocations.iter().rev() {
+        for r in table.iter().rev() {
             out.extend_from_slice(&(r.target as u16).to_be_bytes());
             out.extend_from_slice(&(r.location as u16).to_be_bytes());
         }
         out.push(ASM_TAG);
-        Ok(out)
+        out
     }
 
     /// Parses the data of an ASM variable (without its size word) the way EX_patch reads it:

@@ -46,7 +46,7 @@ pub mod tools;
 pub mod wasm;
 
 pub use driver::{build, repository_root, BuildOptions, Built, BuiltLauncher};
-pub use image::{ImageError, ProgramImage, Relocation};
+pub use image::{ImageError, ProgramImage, Relocation, MAX_BODY_RELOC_OFFSET};
 pub use launcher::{Installable, LauncherError};
 pub use project::Project;
 pub use route::Route;
@@ -140,7 +140,7 @@ pub enum BuildError {
     #[error("the link left undefined symbols:\n{0}")]
     Undefined(String),
     /// The code grew beyond what the 68000's 16-bit PC-relative displacements reach.
-    #[error("the program is over 32 KB, out of reach of the 68000's 16-bit PC-relative references ({0}); AMS runs ASM programs of at most 24 KB anyway: build it for size (profile = \"size\" and gcc-opt = \"-Os\" in calc/programs/Cargo.toml) or split it")]
+    #[error("the program is over 32 KB, out of reach of the 68000's 16-bit PC-relative references ({0}); AMS runs ASM programs of at most 24 KB anyway: build it for size (profile = \"size\" and gcc-opt = \"-Os\" in calc/programs/Cargo.toml), split it, or run it through a launcher as absolute code (launcher = true and pcrel = false), which a launcher's body may use up to a variable's 64 KB")]
     OutOfReach(String),
     /// The linked program cannot be made into an image.
     #[error(transparent)]

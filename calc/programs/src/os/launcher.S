@@ -2,8 +2,9 @@
  *
  * AMS 2.04 and later refuse to run an ASM program over 24 KB. A program built with the setting
  * `launcher = true` is written as two variables: this small ASM program, under the program's
- * name, and the program itself (its ASM image: code, data, relocation table, tag 0xF3) inside
- * a custom-data variable, its "body" (launch_format.h, ti_build::launcher). Run like any program
+ * name, and the program itself (its ASM image: code, data, an empty relocation table, tag 0xF3,
+ * then its own relocations) inside a custom-data variable, its "body" (launch_format.h,
+ * ti_build::launcher). Run like any program
  * (`folder\name()`, NG_execute), the launcher:
  *
  * 1. finds its own variable and folder by walking the VAT (SymFindFirst with FO_RECURSE) for
@@ -15,11 +16,13 @@
  *    EXECUTE_IN_GHOST_SPACE does (on AMS 2 through the OS's own protection function, trap #11
  *    function 0xF, and with the "last executed program" moved to the end of RAM);
  * 3. inside an error frame (ER_catch): finds the body (SymFindPtr), checks its signature,
- *    version and sizes; runs it in place, its variable locked, when it is in RAM and has no
- *    relocation entries (PC-relative code, the build's default); else copies the whole
- *    variable into a block of its own (HeapAllocHigh: locked, at the top of the heap; this
- *    also reads an archived body) and relocates the copy with EX_patch for the address it runs
- *    at (the ghost address on HW1/HW2); then calls it with
+ *    version and sizes; runs it in place, its variable locked, when it is in RAM; else (an
+ *    archived body) copies the whole variable into a block of its own (HeapAllocHigh: locked,
+ *    at the top of the heap); relocates it for the address it runs at (the ghost address on
+ *    HW1/HW2), writing base + target at base + location for each of its relocations (unsigned
+ *    16-bit offsets, so a body may be as large as a variable, past the 32 KB an AMS relocation
+ *    table reaches; writing, not adding, so a body relocated by an earlier run is relocated
+ *    again correctly), then calls EX_patch on its empty AMS table (nothing for the OS to do); then calls it with
  *    d0 = W68K_LAUNCH_MAGIC, d1 = its complement and a0 = the launcher's own variable, so that
  *    the body (start.S) finds the folder and variables of the launcher as its own;
  * 4. frees the copy or unlocks the body, and passes on any error the body (or the OS while
@@ -46,7 +49,8 @@
 #define SYMSTR   -48            /* "\0folder\\body\0" (20 bytes) */
 #define MESSAGE  -112           /* a status-line message (64 bytes) */
 #define LOCKED   -114           /* the body's handle, locked to run in place (0: not locked) */
-#define LOCALS   114
+#define RELOCS   -118           /* bytes of the body's relocations (4 an entry) */
+#define LOCALS   118
 
 #define SF_FOLDER 0x0080
 #define SF_ARCHIVED_BIT 9       /* SF_ARCHIVED, 0x0200 */
@@ -159,25 +163,32 @@ run_body:
 	jbne	bad_format
 	moveq	#0,%d4
 	move.w	W68K_BODY_ASM_LEN_AT(%a0),%d4	/* bytes of the ASM image */
-	moveq	#W68K_BODY_HEADER+W68K_BODY_TRAILER,%d0
-	add.l	%d4,%d0
-	cmp.l	%d5,%d0
+	move.l	%d5,%d0				/* what follows it: its relocations, */
+	sub.l	%d4,%d0				/* after a zero byte when its length is odd */
+	subi.l	#W68K_BODY_HEADER+W68K_BODY_TRAILER,%d0
+	jbcs	bad_format
+	btst	#0,%d4
+	jbeq	1f
+	subq.l	#1,%d0
+	jbcs	bad_format
+1:	moveq	#3,%d1
+	and.w	%d0,%d1
 	jbne	bad_format
+	move.l	%d0,RELOCS(%a6)
 	cmpi.b	#0xF3,W68K_BODY_HEADER-1(%a0,%d4.l)	/* the image's tag */
 	jbne	bad_format
+	tst.b	W68K_BODY_HEADER-3(%a0,%d4.l)	/* its AMS table: empty */
+	jbne	bad_format
+	tst.b	W68K_BODY_HEADER-2(%a0,%d4.l)
+	jbne	bad_format
 
-	/* In place when the body is in RAM (not archived) and needs no relocation (PC-relative
-	 * code: the word before the tag, the end of the table, is the table's zero word): its
-	 * variable locked where it is, as the OS runs a program; a copy otherwise. The body
-	 * zeroes its .bss at each start (start.S), so nothing of a run is left for the next. */
+	/* In place when the body is in RAM (not archived): its variable locked where it is, as
+	 * the OS runs a program; a copy otherwise. The body zeroes its .bss at each start
+	 * (start.S), so nothing of a run is left for the next. */
 	btst	#SF_ARCHIVED_BIT,%d3
 	jbne	copy
 	cmpa.l	#GHOST,%a0
 	jbcc	copy
-	tst.b	W68K_BODY_HEADER-3(%a0,%d4.l)
-	jbne	copy
-	tst.b	W68K_BODY_HEADER-2(%a0,%d4.l)
-	jbne	copy
 	move.w	%d6,-(%sp)
 	move.l	ROM_HeapGetLock*4(%a5),%a0
 	jsr	(%a0)
@@ -214,9 +225,25 @@ copy:
 5:	move.l	(%a0)+,(%a1)+
 	dbra	%d5,5b
 
-	/* EX_patch(base, tag) for where the body runs (nothing to patch in place), then the call */
+	/* The body's relocations for where it runs: base + target at base + location, each. */
 patch:
 	lea	2+W68K_BODY_HEADER(%a2,%d7.l),%a3	/* base */
+	move.l	%d4,%d0
+	addq.l	#1,%d0
+	bclr	#0,%d0				/* the image, to an even length */
+	lea	(%a3,%d0.l),%a0			/* the relocations */
+	move.l	RELOCS(%a6),%d0
+	lsr.l	#2,%d0				/* entries: at most 16,383 */
+	jbra	2f
+1:	moveq	#0,%d1
+	move.w	(%a0)+,%d1			/* location */
+	moveq	#0,%d2
+	move.w	(%a0)+,%d2			/* target */
+	add.l	%a3,%d2
+	move.l	%d2,(%a3,%d1.l)
+2:	dbra	%d0,1b
+	/* EX_patch(base, tag) on the image's empty table: nothing for the OS to patch (it tells
+	 * an emulator where the program is), then the call */
 	pea	-1(%a3,%d4.l)			/* tag */
 	pea	(%a3)
 	move.l	ROM_EX_patch*4(%a5),%a0

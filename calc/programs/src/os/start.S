@@ -3,8 +3,9 @@
  * (d3-d7/a2-a6, docs/rom-calls.md#returning-to-ams), zeroes .bss (the variable is run in place:
  * nothing may leak from the previous run), then runs the session (session.c) inside an AMS error
  * frame (ER_catch, docs/rom-calls.md#errors), so that a wasm trap or an OS error still frees the
- * program's memory before it returns with rts. Every reference here is PC-relative: this code needs
- * no relocation.
+ * program's memory before it returns with rts. In a program built PC-relative (the default) every
+ * reference here is PC-relative and needs no relocation; in absolute code the references to .bss
+ * are absolute.
  *
  * A program over 24 KB runs as the body of a launcher (launcher.S,
  * docs/building.md#programs-over-24-kb), which calls it with d0 = W68K_LAUNCH_MAGIC, d1 = ~d0
@@ -12,6 +13,15 @@
  * the OS started the program itself), where vat.c looks for the program's folder. */
 #include "rom.h"
 #include "launch_format.h"
+
+/* .bss, at the program's end: PC-relative in a program built PC-relative (W68K_PCREL, from the
+ * build), absolute (a relocation entry) in absolute code, which may be over the 32 KB a 16-bit
+ * PC-relative reference reaches. */
+#ifdef W68K_PCREL
+#define BSS(symbol) symbol(%pc)
+#else
+#define BSS(symbol) symbol
+#endif
 
 	.section .text.start,"ax",@progbits
 	.globl	_start
@@ -25,17 +35,17 @@ _start:
 	cmp.l	%d0,%d1
 	bne.s	0f
 	move.l	%a0,%d2
-0:	lea	__bss_start(%pc),%a0
-	lea	__bss_end(%pc),%a1
+0:	lea	BSS(__bss_start),%a0
+	lea	BSS(__bss_end),%a1
 	bra.s	2f
 1:	clr.w	(%a0)+
 2:	cmpa.l	%a1,%a0
 	bcs.s	1b
-	lea	w68k_launcher_variable(%pc),%a0
+	lea	BSS(w68k_launcher_variable),%a0
 	move.l	%d2,(%a0)
 
 	lea	-ER_FRAME_BYTES(%sp),%sp	/* the ERROR_FRAME */
-	bsr.w	w68k_session_begin
+	jbsr	w68k_session_begin
 
 	move.l	%sp,-(%sp)
 	move.l	(ROM_JUMP_TABLE_PTR).w,%a0
@@ -45,7 +55,7 @@ _start:
 	tst.w	%d0
 	bne.s	3f
 
-	bsr.w	w68k_session_run
+	jbsr	w68k_session_run
 	move.l	(ROM_JUMP_TABLE_PTR).w,%a0
 	move.l	ROM_ER_success*4(%a0),%a0
 	jsr	(%a0)				/* unlink the frame */
@@ -53,7 +63,7 @@ _start:
 
 3:	ext.l	%d0
 	move.l	%d0,-(%sp)
-	bsr.w	w68k_session_end
+	jbsr	w68k_session_end
 	lea	4+ER_FRAME_BYTES(%sp),%sp
 
 	movem.l	(%sp)+,%d3-%d7/%a2-%a6

@@ -193,10 +193,16 @@ fn code_range(bus: &Bus, heap: &Heap, vat: &vat::Vat, base: u32, body_len: u32) 
         }
         let mut data = vec![0; size as usize];
         bus.peek(b.address + 2, &mut data)?;
-        launcher::parse_body(&data).ok().map(|view| view.text_len)
+        launcher::parse_body(&data).ok().map(|view| {
+            let mut slots: Vec<u32> = view.relocations().map(|r| r.location).collect();
+            slots.sort_unstable();
+            (view.text_len, slots)
+        })
     });
+    let mut relocation_slots = Vec::new();
     let label = match copied_body {
-        Some(t) => {
+        Some((t, slots)) => {
+            relocation_slots = slots;
             text = Some(t).filter(|&t| t <= body_len);
             match body_block.and_then(|b| vat::path_of_handle(bus, heap, vat, b.handle)) {
                 Some(path) => format!("the body {path} run in place at {base:#x}"),
@@ -211,6 +217,7 @@ fn code_range(bus: &Bus, heap: &Heap, vat: &vat::Vat, base: u32, body_len: u32) 
         body_len,
         protected: text.is_some(),
         label,
+        relocation_slots,
     }
 }
 

@@ -12,8 +12,13 @@
 //!   padded, and a zero byte).
 //! - The body variable (type 0x1C, custom data, tag 0xF8): "W68B", the format's version (BE
 //!   u16), the length of the ASM image that follows (BE u16), the length of its text (BE u16),
-//!   the ASM image (exactly the data of the program's ASM variable: code and data, zero word,
-//!   relocation table, 0xF3), then `00 "w68" 00 F8` (the extension VAR-LINK shows).
+//!   the ASM image (the data of the program's ASM variable with an empty relocation table:
+//!   code and data, every relocation slot zero, zero word, 0xF3), a zero byte when the image's
+//!   length is odd, the relocations (BE u16 location, BE u16 target, unsigned offsets from the
+//!   image's start), then `00 "w68" 00 F8` (the extension VAR-LINK shows). The launcher writes
+//!   `base + target` at `base + location` for each at every run: it relocates the body in
+//!   place, so a body may be larger than the 32 KB AMS's relocation table reaches, up to a
+//!   variable's 64 KB.
 //! - The launcher calls the body with d0 = [`LAUNCH_MAGIC`], d1 = its complement and a0 = the
 //!   launcher's own variable (its size word), which `start.S` keeps so that the body's folder
 //!   and variables are the launcher's.
@@ -31,20 +36,20 @@ pub use install::{body_beside, body_file, missing_bodies, read_body_file, Body, 
 
 use ti_files::VarName;
 
-use super::image::{ImageError, ProgramImage};
+use super::image::{ImageError, ProgramImage, Relocation};
 
 /// d0 when the launcher calls a body ("W68L"); d1 holds its complement.
 pub const LAUNCH_MAGIC: u32 = 0x5736_384C;
 /// The mark at offset 4 of a launcher.
 pub const LAUNCHER_MARK: [u8; 4] = *b"W68L";
 /// The launcher's version, at offset 8.
-pub const LAUNCHER_VERSION: u16 = 1;
+pub const LAUNCHER_VERSION: u16 = 2;
 /// Offset of the body's name in the launcher (8 bytes, zero padded, then a zero).
 pub const LAUNCHER_NAME_AT: usize = 10;
 /// The body's signature.
 pub const BODY_SIGNATURE: [u8; 4] = *b"W68B";
 /// The body format's version.
-pub const BODY_VERSION: u16 = 1;
+pub const BODY_VERSION: u16 = 2;
 /// Bytes before the ASM image in a body.
 pub const BODY_HEADER: usize = 10;
 /// The extension of a body's custom data (what VAR-LINK shows as its type).
@@ -181,8 +186,9 @@ pub fn default_body_name(var_name: &str) -> String {
 
 /// The data of the body variable holding `image` (see the module documentation).
 pub fn body_data(image: &ProgramImage) -> Result<Vec<u8>, ImageError> {
-    let asm = image.to_variable_data()?;
-    let len = BODY_HEADER + asm.len() + BODY_TRAILER;
+    let asm = image.to_unrelocated_data()?;
+    let pad = asm.len() % 2;
+    let len = BODY_HEADER + asm.len() + pad + 4 * image.relocations.len() + BODY_TRAILER;
     if len > ti_files::MAX_DATA_LEN {
         return Err(ImageError::TooLarge(len));
     }
@@ -192,6 +198,11 @@ pub fn body_data(image: &ProgramImage) -> Result<Vec<u8>, ImageError> {
     data.extend_from_slice(&(asm.len() as u16).to_be_bytes());
     data.extend_from_slice(&(image.text_len.min(0xFFFF) as u16).to_be_bytes());
     data.extend_from_slice(&asm);
+    data.resize(data.len() + pad, 0);
+    for r in &image.relocations {
+        data.extend_from_slice(&(r.location as u16).to_be_bytes());
+        data.extend_from_slice(&(r.target as u16).to_be_bytes());
+    }
     data.push(0);
     data.extend_from_slice(BODY_EXTENSION.as_bytes());
     data.extend_from_slice(&[0, OTH_TAG]);
@@ -201,10 +212,31 @@ pub fn body_data(image: &ProgramImage) -> Result<Vec<u8>, ImageError> {
 /// A body's contents, checked as the launcher checks them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BodyView<'a> {
-    /// The ASM image (the data of an ASM program variable).
+    /// The ASM image (the data of an ASM program variable, its relocation table empty).
     pub asm: &'a [u8],
     /// Its text's length.
     pub text_len: u32,
+    /// The relocations the launcher applies: (location, target) pairs of BE words.
+    relocations: &'a [u8],
+}
+
+impl BodyView<'_> {
+    /// The relocations the launcher applies, in the body's order.
+    pub fn relocations(&self) -> impl Iterator<Item = Relocation> + '_ {
+        self.relocations.chunks_exact(4).map(|e| Relocation {
+            location: u32::from(u16::from_be_bytes([e[0], e[1]])),
+            target: u32::from(u16::from_be_bytes([e[2], e[3]])),
+        })
+    }
+
+    /// The program as the launcher runs it: the image with its relocations and text length.
+    pub fn image(&self) -> Result<ProgramImage, ImageError> {
+        let mut image = ProgramImage::from_variable_data(self.asm)?;
+        image.text_len = self.text_len;
+        image.relocations = self.relocations().collect();
+        image.validate_within(super::image::MAX_BODY_RELOC_OFFSET)?;
+        Ok(image)
+    }
 }
 
 /// Reads the data of a body variable (without its size word); the error says what is wrong.
@@ -223,24 +255,42 @@ pub fn parse_body(data: &[u8]) -> Result<BodyView<'_>, String> {
         ));
     }
     let asm_len = usize::from(word(6));
-    if BODY_HEADER + asm_len + BODY_TRAILER != data.len() {
-        return Err(format!(
-            "its header says {asm_len} bytes of program in {} bytes of data",
-            data.len()
-        ));
-    }
+    let pad = asm_len % 2;
+    let table_len = (data.len() - BODY_HEADER - BODY_TRAILER)
+        .checked_sub(asm_len + pad)
+        .filter(|n| n % 4 == 0)
+        .ok_or_else(|| {
+            format!(
+                "its header says {asm_len} bytes of program in {} bytes of data",
+                data.len()
+            )
+        })?;
     let asm = &data[BODY_HEADER..BODY_HEADER + asm_len];
-    let trailer = &data[BODY_HEADER + asm_len..];
-    if asm.last() != Some(&0xF3)
+    let relocations = &data[BODY_HEADER + asm_len + pad..][..table_len];
+    let trailer = &data[data.len() - BODY_TRAILER..];
+    if asm.len() < 3
+        || asm[asm.len() - 3..] != [0, 0, 0xF3]
         || trailer[1..1 + BODY_EXTENSION.len()] != *BODY_EXTENSION.as_bytes()
         || trailer.last() != Some(&OTH_TAG)
     {
         return Err("its program or its custom-data trailer is damaged".into());
     }
-    Ok(BodyView {
+    let view = BodyView {
         asm,
         text_len: u32::from(word(8)),
-    })
+        relocations,
+    };
+    let code_len = (asm_len - 3) as u32;
+    if let Some(r) = view
+        .relocations()
+        .find(|r| r.location == 0 || r.location + 4 > code_len || r.target > code_len)
+    {
+        return Err(format!(
+            "its relocation {:#x} -> {:#x} is outside its {code_len}-byte program",
+            r.location, r.target
+        ));
+    }
+    Ok(view)
 }
 
 /// The body's name a launcher's ASM variable data names, or `None` when it is not a launcher.
@@ -301,21 +351,61 @@ mod tests {
         assert_eq!(
             data,
             [
-                b'W', b'6', b'8', b'B', 0, 1, 0, 7, 0, 2, // header
+                b'W', b'6', b'8', b'B', 0, 2, 0, 7, 0, 2, // header
                 0x4E, 0x75, 0x12, 0x34, 0, 0, 0xF3, // the ASM image
+                0,    // to an even length
                 0, b'w', b'6', b'8', 0, 0xF8
             ]
         );
         let view = parse_body(&data).unwrap();
         assert_eq!(view.asm, image().to_variable_data().unwrap());
         assert_eq!(view.text_len, 2);
+        assert_eq!(view.relocations().count(), 0);
         let mut bad = data.clone();
-        bad[5] = 2;
-        assert!(parse_body(&bad).unwrap_err().contains("version is 2"));
+        bad[5] = 1;
+        assert!(parse_body(&bad).unwrap_err().contains("version is 1"));
         let mut bad = data.clone();
-        bad[7] = 8;
-        assert!(parse_body(&bad).unwrap_err().contains("8 bytes of program"));
+        bad[7] = 9;
+        assert!(parse_body(&bad).unwrap_err().contains("9 bytes of program"));
         assert!(parse_body(&data[1..]).unwrap_err().contains("signature"));
+    }
+
+    /// Relocations past the 32 KB an AMS table reaches travel after the image, unsigned.
+    #[test]
+    fn a_body_carries_relocations_past_32_kb_after_its_image() {
+        let mut body = vec![0u8; 0x9000];
+        body[..2].copy_from_slice(&[0x4E, 0x75]);
+        let far = ProgramImage {
+            body,
+            text_len: 0x8800,
+            relocations: vec![
+                Relocation {
+                    location: 0x8802,
+                    target: 0x8F00,
+                },
+                Relocation {
+                    location: 4,
+                    target: 0x8002,
+                },
+            ],
+            ..Default::default()
+        };
+        assert!(
+            far.to_variable_data().is_err(),
+            "AMS's table cannot hold it"
+        );
+        let data = body_data(&far).unwrap();
+        let view = parse_body(&data).unwrap();
+        assert_eq!(view.asm.len(), 0x9000 + 3);
+        assert_eq!(&view.asm[0x9000..], [0, 0, 0xF3]);
+        assert_eq!(
+            &data[10 + 0x9003..][..9],
+            [0, 0x88, 0x02, 0x8F, 0x00, 0, 4, 0x80, 2]
+        );
+        assert_eq!(view.image().unwrap(), far);
+        let mut bad = data.clone();
+        bad[10 + 0x9004] = 0x95; // a location past the program
+        assert!(parse_body(&bad).unwrap_err().contains("outside its"));
     }
 
     #[test]

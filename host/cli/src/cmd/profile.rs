@@ -145,10 +145,11 @@ fn load(args: &ProfileArgs, m: &mut Machine) -> anyhow::Result<SymbolMap> {
     let program = Installable::from_file(path)?;
     let data = match &program.body {
         None => program.program.clone(),
+        // Its relocations back in the table, which the emulator reads unsigned.
         Some(body) => ti_build::launcher::parse_body(&body.data)
             .map_err(|why| anyhow::anyhow!("the body of {}: {why}", path.display()))?
-            .asm
-            .to_vec(),
+            .image()?
+            .to_variable_data_within(ti_build::MAX_BODY_RELOC_OFFSET)?,
     };
     let sym = path.with_extension("sym");
     let text = std::fs::read_to_string(&sym).with_context(|| {
