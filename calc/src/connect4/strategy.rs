@@ -43,9 +43,12 @@
 
 use super::ai::{self, Ai, CONTEST_NAME_LEN};
 use super::board::{Board, Player, CELLS};
+use super::eval::Standard;
 use super::referee::{Disqualification, Fault, GameResult};
 use super::search;
+use super::solver;
 use super::Outcome;
+use crate::budget::Unlimited;
 use crate::Rng;
 
 /// The longest name an AI may give on every model (the TI-89's limit; the TI-92 Plus and
@@ -69,10 +72,11 @@ pub fn move_rng(seed: u32, count: u8) -> Rng {
 }
 
 /// A player of the toolkit's ladder ([`Ai`]) as a strategy, with the transposition table its
-/// engine levels borrow.
+/// engine levels borrow, and the table the expert's exact solves borrow (none: no solves).
 pub struct Ladder<'t> {
     ai: Ai,
     table: &'t mut [search::Entry],
+    solver_table: &'t mut [solver::Entry],
     name: [u8; CONTEST_NAME_LEN],
     name_len: u8,
 }
@@ -80,11 +84,22 @@ pub struct Ladder<'t> {
 impl<'t> Ladder<'t> {
     /// The ladder's `ai`, searching with `table` (any length; `joueur` lends 512 entries).
     pub fn new(ai: Ai, table: &'t mut [search::Entry]) -> Ladder<'t> {
+        Ladder::lending(ai, table, &mut [])
+    }
+
+    /// [`Ladder::new`], the expert also borrowing `solver_table` for its exact solves near the
+    /// end ([`ai::choose_lending`]), as `joueur` plays it.
+    pub fn lending(
+        ai: Ai,
+        table: &'t mut [search::Entry],
+        solver_table: &'t mut [solver::Entry],
+    ) -> Ladder<'t> {
         let mut name = [0u8; CONTEST_NAME_LEN];
         let name_len = ai.contest_name(&mut name).len() as u8;
         Ladder {
             ai,
             table,
+            solver_table,
             name,
             name_len,
         }
@@ -103,9 +118,18 @@ impl Strategy for Ladder<'_> {
 
     fn choose(&mut self, board: &Board, rng: &mut Rng) -> u8 {
         // The game is not over and has a legal move, so the ladder always has a column.
-        ai::choose(self.ai, board, rng, self.table)
-            .column
-            .unwrap_or(0)
+        let (table, solver_table) = (&mut *self.table, &mut *self.solver_table);
+        ai::choose_lending(
+            self.ai,
+            board,
+            rng,
+            table,
+            solver_table,
+            Unlimited,
+            Standard,
+        )
+        .column
+        .unwrap_or(0)
     }
 }
 

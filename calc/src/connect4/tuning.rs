@@ -16,6 +16,7 @@ use super::ai::{self, Ai, CONTEST_NAME_LEN};
 use super::board::Board;
 use super::eval::{Heuristic, Weights};
 use super::search;
+use super::solver;
 use super::strategy::Strategy;
 use crate::budget::Unlimited;
 use crate::Rng;
@@ -131,6 +132,7 @@ pub struct Tuned<'t> {
     heuristic: Heuristic,
     random_plies: u8,
     table: &'t mut [search::Entry],
+    solver_table: &'t mut [solver::Entry],
     name: [u8; CONTEST_NAME_LEN],
     name_len: u8,
 }
@@ -139,6 +141,18 @@ impl<'t> Tuned<'t> {
     /// `ai` with `tuning`, searching with `table`. With [`Tuning::DEFAULT`] it plays as the
     /// ladder's `ai` ([`super::strategy::Ladder`]), move for move.
     pub fn new(ai: Ai, tuning: Tuning, table: &'t mut [search::Entry]) -> Tuned<'t> {
+        Tuned::lending(ai, tuning, table, &mut [])
+    }
+
+    /// [`Tuned::new`], the expert also borrowing `solver_table` for its exact solves near the
+    /// end ([`ai::choose_lending`]; `joueur` lends one); with [`Tuning::DEFAULT`] it plays as
+    /// [`super::strategy::Ladder::lending`] with the same tables.
+    pub fn lending(
+        ai: Ai,
+        tuning: Tuning,
+        table: &'t mut [search::Entry],
+        solver_table: &'t mut [solver::Entry],
+    ) -> Tuned<'t> {
         let mut name = [0u8; CONTEST_NAME_LEN];
         let name_len = ai.contest_name(&mut name).len() as u8;
         Tuned {
@@ -146,6 +160,7 @@ impl<'t> Tuned<'t> {
             heuristic: Heuristic::of(tuning.weights),
             random_plies: tuning.random_plies,
             table,
+            solver_table,
             name,
             name_len,
         }
@@ -161,7 +176,16 @@ impl Strategy for Tuned<'_> {
         let column = if board.moves() < self.random_plies {
             ai::random_column(board, rng)
         } else {
-            ai::choose_evaluated(self.ai, board, rng, self.table, Unlimited, self.heuristic).column
+            ai::choose_lending(
+                self.ai,
+                board,
+                rng,
+                self.table,
+                self.solver_table,
+                Unlimited,
+                self.heuristic,
+            )
+            .column
         };
         // The game is not over and has a legal move, so there is always a column.
         column.unwrap_or(0)

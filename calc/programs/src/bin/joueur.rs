@@ -13,7 +13,7 @@
 //! | `"random"` or 0 | a random legal column | `random` |
 //! | `"minimax1"`... `"minimax9"`, or 2 / 3 / 4 for 3 / 5 / 9 | seed 004's Min-Max | `minimax1`... |
 //! | `"alphabeta20000"` (any budget of 1000-127000 nodes, in thousands), or 5 for 20000 | the alpha-beta engine | `ab20000` |
-//! | `"expert20000"` (any budget of 1000-95000 nodes, in thousands), or 6 for 20000 | the opening book, then the engine | `ex20000` |
+//! | `"expert20000"` (any budget of 1000-95000 nodes, in thousands), or 6 for 20000 | the opening book, then the exact solver near the end and the engine | `ex20000` |
 //!
 //! The names and bounds are calc::connect4::ai's ([`Ai::parse_level`], [`Ai::contest_name`]),
 //! shared with the host. A `niveau` that names no level (`"minimax12"`, 7, a list...) raises
@@ -42,6 +42,7 @@
 use calc::connect4::ai::Ai;
 use calc::connect4::deep_book::{self, Header, WithDeepBook, ENTRY_LEN, HEADER_LEN};
 use calc::connect4::search::Entry;
+use calc::connect4::solver;
 use calc::connect4::tuning::{Tuned, Tuning, TUNING_LEN};
 use programs::contest::{read_whole, ERROR_ARGUMENT};
 use programs::os::{DataError, DataReader, Name, Os, Value, VarPath};
@@ -58,13 +59,18 @@ const POIDS: Name = Name::lit(b"poids");
 const POIDS_TYPE: &[u8] = b"c4w";
 
 /// Entries of the transposition table the engine levels use (12 bytes each, on the stack):
-/// 256, 3 KB (`t_c4` and `p4ia` lend 512). With 512 the body's linear memory is 3 KB larger
-/// (18,128 bytes): under `meta` (meta, arbitre and joueur nested, two bodies on a TI-89's
-/// heap) `meta_cpu` passes with it too, but the largest free places seen there, 19,356 to
-/// 19,956 bytes, leave it about 1.2 KB, against 4 KB with 256; natively the expert is as
-/// strong with either (docs/solver.md).
-/// The host plays joueur's levels with the same table (`ti68k::contest::versus::JOUEUR_TABLE`).
-const TABLE_LEN: usize = 256;
+/// 128, 1.5 KB (`t_c4` and `p4ia` lend 512). Beside it the expert's solver table
+/// ([`SOLVER_LEN`]): together they take no more of the stack than the engine's 256 entries
+/// alone did before the solves, because under `meta` (meta, arbitre and joueur nested, two
+/// bodies on a TI-89's heap) `meta_cpu` passes with 15,200 bytes of linear memory and fails
+/// with 1 KB more (docs/solver.md#the-expert-in-joueur).
+/// The host plays joueur's levels with the same tables (`ti68k::contest::versus::JOUEUR_TABLE`
+/// and `JOUEUR_SOLVER_TABLE`).
+const TABLE_LEN: usize = 128;
+
+/// Entries of the table the expert's exact solves borrow near the end (8 bytes each, on the
+/// stack): 128, 1 KB (`t_c4` lends 1,024).
+const SOLVER_LEN: usize = 128;
 
 /// `livre`, the deep book (module doc).
 const LIVRE: Name = Name::lit(deep_book::VARIABLE);
@@ -80,6 +86,7 @@ fn book_entry(reader: &DataReader, index: u32) -> Option<u64> {
 
 fn main(mut os: Os) {
     let mut table = [Entry::EMPTY; TABLE_LEN];
+    let mut solver_table = [solver::Entry::EMPTY; SOLVER_LEN];
     let mut player = None;
     programs::contest::joueur_with(&mut os, |os| {
         let level = read_level(os);
@@ -88,7 +95,7 @@ fn main(mut os: Os) {
             Ai::Expert(_) => read_book(os),
             _ => None,
         };
-        let tuned = Tuned::new(level, tuning, &mut table);
+        let tuned = Tuned::lending(level, tuning, &mut table, &mut solver_table);
         let (header, reader) = match book {
             Some(found) => found,
             // An empty book: every lookup misses at once.

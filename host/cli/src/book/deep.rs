@@ -14,6 +14,7 @@ use std::sync::OnceLock;
 use calc::connect4::ai::Ai;
 use calc::connect4::deep_book::{self, DeepBook, Header, WithDeepBook, MAX_ENTRIES};
 use calc::connect4::search::Entry;
+use calc::connect4::solver;
 use calc::connect4::strategy::Ladder;
 use calc::connect4::Board;
 use ti_files::{Model, VarFile, VarName, VarPath, VarType, Variable};
@@ -41,11 +42,14 @@ pub fn toolkit() -> DeepBook<'static> {
 }
 
 /// `ai` as a contest strategy the way `joueur` plays it with the toolkit's deep book in its
-/// folder: an expert level plays the deep book's move where it holds the position, any other
-/// level is the ladder's player unchanged.
+/// folder, lending `table` to its engine and `solver_table` to the expert's exact solves
+/// (`joueur`'s: `contest::versus::JOUEUR_TABLE` and `JOUEUR_SOLVER_TABLE` entries): an expert
+/// level plays the deep book's move where it holds the position, any other level is the
+/// ladder's player unchanged.
 pub fn ladder<'t>(
     ai: Ai,
     table: &'t mut [Entry],
+    solver_table: &'t mut [solver::Entry],
 ) -> WithDeepBook<Ladder<'t>, impl FnMut(u32) -> Option<u64>> {
     let book = toolkit();
     let header = match ai {
@@ -57,7 +61,9 @@ pub fn ladder<'t>(
             count: 0,
         },
     };
-    WithDeepBook::new(Ladder::new(ai, table), header, move |i| book.entry(i))
+    WithDeepBook::new(Ladder::lending(ai, table, solver_table), header, move |i| {
+        book.entry(i)
+    })
 }
 
 /// The toolkit's deep book's move for an expert level `ai` in `board`, if it holds the

@@ -8,11 +8,12 @@ use calc::connect4::log::GameLog;
 use calc::connect4::protocol::{self, Value as PValue};
 use calc::connect4::referee::{GameResult, Referee};
 use calc::connect4::search::Entry;
+use calc::connect4::solver;
 use calc::connect4::strategy::Strategy;
 
 use super::run::MatchOutcome;
 use super::setup::{self, AiSpec, MatchSetup};
-use super::versus::JOUEUR_TABLE;
+use super::versus::{JOUEUR_SOLVER_TABLE, JOUEUR_TABLE};
 use super::MatchError;
 use crate::play::connect4::describe_result;
 use ti_files::Model;
@@ -166,15 +167,21 @@ pub fn native_game(setup: &MatchSetup) -> Result<NativeGame, MatchError> {
         levels.push(setup::parse_level(level)?);
         seeds[i] = *seed;
     }
-    // joueur lends its engine a table of JOUEUR_TABLE entries (calc/programs/src/bin/joueur.rs).
+    // joueur lends its engine a table of JOUEUR_TABLE entries and its expert's solves one of
+    // JOUEUR_SOLVER_TABLE (calc/programs/src/bin/joueur.rs).
     let mut tables = [
         vec![Entry::EMPTY; JOUEUR_TABLE],
         vec![Entry::EMPTY; JOUEUR_TABLE],
     ];
+    let mut solver_tables = [
+        vec![solver::Entry::EMPTY; JOUEUR_SOLVER_TABLE],
+        vec![solver::Entry::EMPTY; JOUEUR_SOLVER_TABLE],
+    ];
     let [t1, t2] = &mut tables;
+    let [s1, s2] = &mut solver_tables;
     // An expert plays with the deep book the contest installs beside it (`livre`).
-    let mut first = crate::book::deep::ladder(levels[0], t1);
-    let mut second = crate::book::deep::ladder(levels[1], t2);
+    let mut first = crate::book::deep::ladder(levels[0], t1, s1);
+    let mut second = crate::book::deep::ladder(levels[1], t2, s2);
     contest_game(setup.model, [&mut first, &mut second], seeds)
 }
 

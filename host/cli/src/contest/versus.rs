@@ -20,7 +20,7 @@ use calc::connect4::contest::{Answer, ContestGame};
 use calc::connect4::log::{self, GameLog};
 use calc::connect4::protocol::{self, NomIn, Request, Value as PValue};
 use calc::connect4::referee::{Fault, GameResult, Referee};
-use calc::connect4::{book, search, Board, Player};
+use calc::connect4::{book, search, solver, Board, Player};
 use calc::Rng;
 
 use super::install::{self, Programs};
@@ -31,8 +31,12 @@ use crate::play::connect4::{self as c4, C4Player, Tables};
 use ti_files::{Integer, Model, Value, VarName, VarPath, Variable};
 use ti_link::{Cable, Calculator};
 
-/// The table `joueur` lends its engine (calc/programs/src/bin/joueur.rs): 256 entries.
-pub const JOUEUR_TABLE: usize = 256;
+/// The table `joueur` lends its engine (calc/programs/src/bin/joueur.rs): 128 entries.
+pub const JOUEUR_TABLE: usize = 128;
+
+/// The table `joueur` lends its expert's exact solves (calc/programs/src/bin/joueur.rs): 128
+/// entries.
+pub const JOUEUR_SOLVER_TABLE: usize = 128;
 
 /// One side of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -140,6 +144,7 @@ pub fn play<C: Cable>(
     let mut names: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
     let mut moves = Vec::new();
     let mut table = vec![search::Entry::EMPTY; JOUEUR_TABLE];
+    let mut solver_table = vec![solver::Entry::EMPTY; JOUEUR_SOLVER_TABLE];
     let (mut calls, mut calc_time) = (0u32, Duration::ZERO);
     while let Some(call) = referee.call() {
         let seat = call.seat.number() as usize - 1;
@@ -152,6 +157,7 @@ pub fn play<C: Cable>(
                     call.request(),
                     tables,
                     &mut table,
+                    &mut solver_table,
                 )?;
                 Ok((colonne, nom))
             }
@@ -226,6 +232,7 @@ pub fn play<C: Cable>(
                         call.request(),
                         tables,
                         &mut table,
+                        &mut solver_table,
                     );
                 }
                 Side::Calculator {
@@ -274,6 +281,7 @@ fn native_answer(
     request: Request,
     tables: &mut Tables,
     table: &mut [search::Entry],
+    solver_table: &mut [solver::Entry],
 ) -> Result<(Value, Value), MatchError> {
     let int = |c: i64| Value::Integer(Integer::from(c));
     let name = |s: &[u8]| Value::Str(String::from_utf8_lossy(s).into_owned());
@@ -286,7 +294,10 @@ fn native_answer(
                 unreachable!("set above")
             };
             let answer = contest
-                .respond(request, &mut crate::book::deep::ladder(ai, table))
+                .respond(
+                    request,
+                    &mut crate::book::deep::ladder(ai, table, solver_table),
+                )
                 .map_err(|e| MatchError::Mismatch(format!("native {}: {e}", player.name())))?;
             let n = super::verify::joueur_name(ai);
             Ok(match answer {
