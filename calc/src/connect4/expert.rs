@@ -18,8 +18,10 @@
 //!   (against a fallible opponent the engine's lines are the best hope).
 //!
 //! Without a solver table, or with more empty cells, the engine alone under `nodes` (what
-//! `expertN` means: N engine nodes), the whole budget. Both costs are the measured ones
-//! rounded up, so a move's cost on the 68000 is at most about its budget.
+//! `expertN` means: N engine nodes), the whole budget. Both costs are the measured averages
+//! rounded up, so a move's cost on the 68000 is about its budget at most (a short move may
+//! pass it by a few per cent: the call's start and the tables' clearing are not counted, and
+//! short solves cost more a node; docs/solver.md, "The expert near the end").
 //! Every step is a pure function of the position, the budget and the tables' lengths (both
 //! tables are cleared first), so the calculator plays the native moves.
 
@@ -42,8 +44,8 @@ pub const ENGINE_COST: u32 = 12;
 
 /// Thousands of 68000 cycles per solver node in the positions the expert solves: 16,300 in its
 /// longest solve of `emu-tests/tests/ai_c4.rs` (6,752 nodes, 26 empty cells; 14,304 on Pons'
-/// End-Easy positions, docs/profiling.md), rounded up like [`ENGINE_COST`], so that a solve
-/// costs at most its share of the budget (16 would let the longest solves cost 2 % more).
+/// End-Easy positions, docs/profiling.md), rounded up like [`ENGINE_COST`], so that a long
+/// solve costs at most its share of the budget (16 would let it cost 2 % more).
 /// (26 until the budget followed the solver's speed-up.)
 pub const SOLVER_COST: u32 = 17;
 
