@@ -126,8 +126,9 @@ fn check_solver(
 fn start(test: &str) -> Option<(Differential, c4::Tables)> {
     let built = programs::build_program(test, "t_c4", |_| {})?;
     let mut m = programs::session(&built);
-    // The expert at 20,000 nodes may spend 1.18 billion cycles on a move (its engine's and its
-    // solver's budgets, calc::connect4::expert): over the harness's default 100 s a call.
+    // Room beyond the harness's default 100 s a call: the expert at 20,000 nodes spent up to
+    // 1.18 billion cycles on a move under its former budget (now 240 million at most,
+    // calc::connect4::expert).
     m.set_budget(3_000_000_000);
     let tables = c4::Tables::of(&mut m).unwrap();
     Some((Differential::new(m), tables))

@@ -1,14 +1,14 @@
 //! The expert's move after the opening book: the exact solver when few enough cells are empty
 //! for it to finish within the move's time, the engine otherwise.
 //!
-//! A move of `Ai::Expert(nodes)` may cost, on the 68000, what `nodes` engine nodes and
-//! `nodes / 2` solver nodes cost together: the move's budget, counted in thousands of cycles
-//! with [`ENGINE_COST`] per engine node and [`SOLVER_COST`] per solver node ([`MOVE_COST`]
-//! per unit of `nodes`: 108 million cycles, 9.0 s at 12 MHz, at 2,000 nodes). With a solver
-//! table lent (`solver_table` not empty) and at most [`SOLVE_EMPTIES`] empty cells, the expert
-//! first solves the position (win, draw or loss) within `3 * nodes / 2` solver nodes (at most
-//! 39 of the budget's 54 parts), on that table cleared, and spends the rest of the budget on
-//! the engine:
+//! A move of `Ai::Expert(nodes)` may cost, on the 68000, what `nodes` engine nodes cost,
+//! whether it solves or not: the move's budget, counted in thousands of cycles with
+//! [`ENGINE_COST`] per engine node and [`SOLVER_COST`] per solver node ([`MOVE_COST`] per unit
+//! of `nodes`: 84 million cycles, 7.0 s at 12 MHz, at 7,000 nodes). With a solver table lent
+//! (`solver_table` not empty) and at most [`SOLVE_EMPTIES`] empty cells, the expert first
+//! solves the position (win, draw or loss) within [`solve_nodes`] solver nodes (at most
+//! [`SOLVE_PERCENT`] % of the budget), on that table cleared, and spends the rest of the
+//! budget on the engine:
 //!
 //! - a proven win: the solver's winning move, without the engine;
 //! - a proven draw: the engine's move, with half of what is left, if it is the solver's own
@@ -17,9 +17,13 @@
 //! - a proven loss, or no proof within its nodes: the engine's move with all that is left
 //!   (against a fallible opponent the engine's lines are the best hope).
 //!
-//! Without a solver table, or with more empty cells, the engine alone under `nodes`. Every step
-//! is a pure function of the position, the budget and the tables' lengths (both tables are
-//! cleared first), so the calculator plays the native moves.
+//! Without a solver table, or with more empty cells, the engine alone under `nodes` (what
+//! `expertN` means: N engine nodes), the whole budget. Both costs are the measured averages
+//! rounded up, so a move's cost on the 68000 is about its budget at most (a short move may
+//! pass it by a few per cent: the call's start and the tables' clearing are not counted, and
+//! short solves cost more a node; docs/solver.md, "The expert near the end").
+//! Every step is a pure function of the position, the budget and the tables' lengths (both
+//! tables are cleared first), so the calculator plays the native moves.
 
 use super::ai::Choice;
 use super::board::{Board, CELLS};
@@ -32,26 +36,39 @@ use crate::budget::Budget;
 /// seldom finishes within a move's budget (docs/solver.md, "In games"), and the engine plays.
 pub const SOLVE_EMPTIES: u8 = 26;
 
-/// Thousands of 68000 cycles per engine node (41,000 measured in the CPU harness with the
-/// Board engine when the budget was set). The engine on the board's lines now runs about 11,600
-/// (docs/profiling.md); the budget is kept as it was, so that the expert's moves and node
-/// counts are too: a move costs less time than the budget allows (at most 61 million cycles
-/// at 2,000 nodes in `ai_c4`, not 108).
-pub const ENGINE_COST: u32 = 41;
+/// Thousands of 68000 cycles per engine node: the engine on the board's lines costs about
+/// 11,600 cycles a node in the expert's use (11,566 for `expert20000` in
+/// `cargo run --release -p emu-tests --example ai_cycles -- connect-four`, docs/profiling.md),
+/// rounded up. (41 until the budget followed the engine's speed-up: the Board engine's cost.)
+pub const ENGINE_COST: u32 = 12;
 
-/// Thousands of 68000 cycles per solver node in the positions the expert solves (about 26,000
-/// measured in the CPU harness with 20 to 26 empty cells when the budget was set). The solver
-/// now runs about 16,300 there (docs/profiling.md); the budget is kept as it was, so that the
-/// expert's moves and node counts are too.
-pub const SOLVER_COST: u32 = 26;
+/// Thousands of 68000 cycles per solver node in the positions the expert solves: 16,300 in its
+/// longest solve of `emu-tests/tests/ai_c4.rs` (6,752 nodes, 26 empty cells; 14,304 on Pons'
+/// End-Easy positions, docs/profiling.md), rounded up like [`ENGINE_COST`], so that a long
+/// solve costs at most its share of the budget (16 would let it cost 2 % more).
+/// (26 until the budget followed the solver's speed-up.)
+pub const SOLVER_COST: u32 = 17;
 
-/// Thousands of 68000 cycles a move may cost per unit of its `nodes` (module doc).
-pub const MOVE_COST: u32 = ENGINE_COST + SOLVER_COST / 2;
+/// Thousands of 68000 cycles a move may cost per unit of its `nodes` (module doc): an engine
+/// node's, so that a move that solves costs no more than one of the engine alone. (An engine
+/// node and half a solver node until the costs were the measured ones: at 12,000 and 17,000
+/// cycles a node that budget is 20,000 cycles a unit, within 10 s at 12 MHz only up to 5,000
+/// nodes, and no budget up to 5,000 won every game of the issue's targets with the tables
+/// `joueur` can lend; at 12,000 a unit 7,000 nodes do, within 7 s. docs/solver.md, "The
+/// budget with the solves".)
+pub const MOVE_COST: u32 = ENGINE_COST;
+
+/// The share of a move's budget, in per cent, its first solve may spend at most (module doc):
+/// 72, as when the solve's cap was `3 * nodes / 2` nodes of 26,000 cycles in a budget of 54,000
+/// cycles a node (39 of 54 parts); the engine keeps at least the other 28 %.
+pub const SOLVE_PERCENT: u32 = 72;
 
 /// The solver nodes the expert under `nodes` spends at most on its first solve of a move:
-/// `3 * nodes / 2` (module doc).
+/// [`SOLVE_PERCENT`] % of the move's budget at [`SOLVER_COST`] a node (module doc).
 pub fn solve_nodes(nodes: u32) -> u32 {
-    nodes.max(1).saturating_mul(3) / 2
+    let budget = u64::from(nodes.max(1)) * u64::from(MOVE_COST);
+    let solve = budget * u64::from(SOLVE_PERCENT) / 100 / u64::from(SOLVER_COST);
+    solve.clamp(1, u64::from(u32::MAX)) as u32
 }
 
 /// The expert's move in a position in play that the book does not hold: see the module doc.
@@ -73,7 +90,7 @@ pub fn choose<B: Budget, E: Evaluate>(
     solver.reset();
     let solved = solver.best_within(board, true, u64::from(solve_nodes(nodes)));
     let spent = |solver: &Solver| solver.nodes().min(u64::from(u32::MAX)) as u32;
-    // What the solve left of the move's budget (at least 15 of its 54 parts).
+    // What the solve left of the move's budget (about 28 % of it or more).
     let left = nodes
         .saturating_mul(MOVE_COST)
         .saturating_sub(spent(&solver) * SOLVER_COST);
