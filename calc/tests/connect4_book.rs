@@ -180,7 +180,12 @@ fn the_expert_plays_the_book_then_the_engine() {
     let out = Board::from_moves("44455532").unwrap();
     assert!(out.moves() > book::max_ply());
     let expert = choose(Ai::EXPERT, &out, &mut Rng::new(1), &mut table);
-    let engine = choose(Ai::STRONG, &out, &mut Rng::new(1), &mut table);
+    let engine = choose(
+        Ai::AlphaBeta(calc::connect4::ai::EXPERT_STANDARD_NODES),
+        &out,
+        &mut Rng::new(1),
+        &mut table,
+    );
     assert_eq!(expert, engine);
     assert!(expert.nodes > 0);
 }

@@ -107,10 +107,10 @@ fn connect_four(costs: &mut Costs) {
             costs,
             ("connect four", "expert 20000 (book positions)"),
             &format!("{moves:?}"),
-            || c4::native_choose(moves, Ai::EXPERT, 1, &tables),
+            || c4::native_choose(moves, Ai::Expert(20_000), 1, &tables),
             |m| {
                 c4::set_position(m, moves)?;
-                c4::emulated_choose(m, Ai::EXPERT, 1)
+                c4::emulated_choose(m, Ai::Expert(20_000), 1)
             },
         );
     }

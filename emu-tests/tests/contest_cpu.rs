@@ -204,6 +204,81 @@ fn contest_games_with_joueur_through_its_launcher() {
     }
 }
 
+/// 10 s at 12 MHz: the most cycles a move may take (issue 17's targets).
+const MOVE_CYCLES: u64 = 120_000_000;
+
+/// The contest's expert (`Ai::EXPERT`, `joueur`'s tables and its deep book) against Min-Max
+/// opponents under the arbiter, every game the native one: it wins as player 1, loses no game
+/// as player 2, and no call of it (its launcher and its program's start included) takes over
+/// 10 s at 12 MHz. Returns the worst call's cycles.
+fn expert_targets_on_the_68000(test: &str, games: &[(Model, &str, bool)]) -> u64 {
+    let Some(images) = images(test) else {
+        return 0;
+    };
+    let expert = ti68k::play::connect4::C4Player::Ai(calc::connect4::ai::Ai::EXPERT).name();
+    let mut worst = 0;
+    for &(model, opponent, expert_first) in games {
+        let (ais, seat) = if expert_first {
+            ([AiSpec::level(&expert, 11), AiSpec::level(opponent, 12)], 0)
+        } else {
+            ([AiSpec::level(opponent, 12), AiSpec::level(&expert, 11)], 1)
+        };
+        let setup = MatchSetup::new(model, ais);
+        let mut m = machine(&images, &setup);
+        let label = format!("{test}: {model}, {expert} as AI {} vs {opponent}", seat + 1);
+        let (outcome, calls) = play_verified(&mut m, &setup, &label);
+        let game = outcome.game().unwrap();
+        let winner = game
+            .result
+            .and_then(|r| r.winner())
+            .map(|p| p.number() as usize - 1);
+        if expert_first {
+            assert_eq!(winner, Some(0), "{label}: won as player 1");
+        } else {
+            assert_ne!(winner, Some(0), "{label}: not lost as player 2");
+        }
+        let folder = &setup.folders[seat];
+        let own = calls
+            .iter()
+            .filter(|(program, _)| program.starts_with(folder.as_str()));
+        let most = own.map(|c| c.1).max().unwrap_or(0);
+        println!(
+            "{label}: {} moves, its worst call {most} cycles",
+            game.moves.len()
+        );
+        assert!(most <= MOVE_CYCLES, "{label}: a call of {most} cycles");
+        worst = worst.max(most);
+    }
+    worst
+}
+
+/// Issue 17's targets confirmed on the 68000 for a sample (docs/solver.md#the-expert-in-joueur):
+/// the contest's expert against Min-Max 5 as player 1 on a TI-89 and as player 2 on a Voyage
+/// 200.
+#[test]
+fn the_contest_expert_meets_its_targets_on_the_68000() {
+    expert_targets_on_the_68000(
+        "the_contest_expert_meets_its_targets_on_the_68000",
+        &[
+            (Model::Ti89, "minimax5", true),
+            (Model::V200, "minimax5", false),
+        ],
+    );
+}
+
+/// The same against Min-Max 9 in both seats (its own moves take minutes of emulated time).
+#[test]
+#[ignore = "Min-Max 9 on the 68000: several minutes"]
+fn the_contest_expert_meets_its_targets_on_the_68000_against_minimax9() {
+    expert_targets_on_the_68000(
+        "the_contest_expert_meets_its_targets_on_the_68000_against_minimax9",
+        &[
+            (Model::Ti89, "minimax9", true),
+            (Model::Ti89, "minimax9", false),
+        ],
+    );
+}
+
 #[test]
 fn contest_faults_in_the_harness_disqualify() {
     let test = "contest_faults_in_the_harness_disqualify";

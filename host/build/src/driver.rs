@@ -277,7 +277,17 @@ pub fn build(options: &BuildOptions) -> Result<Built, BuildError> {
     // A launcher's body may be as large as a variable: the launcher relocates it itself.
     match config.body_name {
         Some(_) => image.validate_within(image::MAX_BODY_RELOC_OFFSET)?,
-        None => image.validate()?,
+        None => image.validate().map_err(|e| {
+            if image.validate_within(image::MAX_BODY_RELOC_OFFSET).is_ok() {
+                BuildError::OutOfReach(
+                    "absolute code with relocations past 0x7FFF, which AMS's relocation table \
+                     cannot hold"
+                        .into(),
+                )
+            } else {
+                e.into()
+            }
+        })?,
     }
     let symbols = SymbolMap::read(
         program,

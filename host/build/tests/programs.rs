@@ -131,9 +131,10 @@ fn every_program_builds_fits_and_reads_back() {
     }
 }
 
-/// A program over 24 KB (`joueur`, with the reader of its deep book) does not fit as an ASM
+/// A program over 24 KB (`p4ia`, Connect Four's AI for the game) does not fit as an ASM
 /// program, and the report says how to run it; built with a launcher (its setting) it fits,
-/// the launcher under 1 KB.
+/// the launcher about 1 KB. A body of absolute code past 32 KB (`joueur`, with its expert's
+/// solver) cannot even be encoded as an ASM program: AMS's table reaches 32 KB.
 #[test]
 fn a_program_over_24_kb_fits_only_through_a_launcher() {
     if !toolchain("a_program_over_24_kb_fits_only_through_a_launcher") {
@@ -141,14 +142,11 @@ fn a_program_over_24_kb_fits_only_through_a_launcher() {
     }
     let out = testkit::scratch!("programs-over-24-kb");
     let programs = Programs::load(&testkit::repo_root().join("calc/programs")).unwrap();
-    let mut config = programs.get("joueur").unwrap().clone();
-    assert!(
-        config.body_name.is_some(),
-        "joueur is built with a launcher"
-    );
+    let mut config = programs.get("p4ia").unwrap().clone();
+    assert!(config.body_name.is_some(), "p4ia is built with a launcher");
     config.body_name = None;
     let plain_config = config.clone();
-    let mut options = BuildOptions::new(testkit::repo_root(), "joueur");
+    let mut options = BuildOptions::new(testkit::repo_root(), "p4ia");
     options.out_dir = Some(out.clone());
     options.config = Some(config.clone());
     let plain = build(&options).unwrap();
@@ -157,7 +155,7 @@ fn a_program_over_24_kb_fits_only_through_a_launcher() {
         .report
         .to_string()
         .contains("** TOO LARGE ** (launcher = true"));
-    config.body_name = Some("joueurx".into());
+    config.body_name = Some("p4iax".into());
     options.config = Some(config);
     let launched = build(&options).unwrap();
     assert!(launched.report.fits(), "{}", launched.report);
@@ -169,6 +167,21 @@ fn a_program_over_24_kb_fits_only_through_a_launcher() {
     options.config = Some(plain_config);
     build(&options).unwrap();
     assert!(body_files.iter().all(|f| !f.exists()));
+
+    let mut config = programs.get("joueur").unwrap().clone();
+    assert!(
+        !config.pcrel && config.body_name.is_some(),
+        "joueur: absolute code, launched"
+    );
+    config.body_name = None;
+    let mut options = BuildOptions::new(testkit::repo_root(), "joueur");
+    options.out_dir = Some(out);
+    options.config = Some(config);
+    let error = build(&options).unwrap_err().to_string();
+    assert!(
+        error.contains("past 0x7FFF") && error.contains("launcher = true"),
+        "{error}"
+    );
 }
 
 #[test]

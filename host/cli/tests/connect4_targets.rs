@@ -1,8 +1,9 @@
 //! The expert against issue 17's targets, measured by native games from the empty board with
-//! the calculator's tables: the engine's 512 entries and the solver's 1,024, both fresh at
-//! every move as in a call of a calculator program (`t_c4`;
-//! docs/solver.md#the-expert-near-the-end), and the toolkit's deep book at 7 and 8 stones (as
-//! `joueur` reads it from `livre`; docs/solver.md#the-deep-book).
+//! the contest AI's tables: `joueur`'s 128 engine entries and 128 solver entries
+//! (`ti68k::contest::versus::JOUEUR_TABLE`, `JOUEUR_SOLVER_TABLE`), both fresh at every move
+//! as in a call of a calculator program (docs/solver.md#the-expert-in-joueur), and the
+//! toolkit's deep book at 7 and 8 stones (as `joueur` reads it from `livre`;
+//! docs/solver.md#the-deep-book).
 //!
 //! Each opponent (random, win/block, Min-Max 3, 5 and 9) plays the expert in pairs of games
 //! from one seed, the expert first in one game and second in the other (`run_match`): `pairs`
@@ -13,15 +14,17 @@
 //! share of the expert's moves that keep the position's game-theoretic value (win, draw or
 //! loss, by the host's solver with a large table).
 //!
-//! CI runs [`expert_targets_ci`], a short sample (a minute in the test profile) asserting only
-//! what holds with margin. The whole measure, 50 pairs (100 games) per opponent, is
+//! CI runs [`the_contest_expert_meets_the_targets`]: the contest's expert ([`Ai::EXPERT`]), 50
+//! pairs (100 games) per opponent, every target asserted (seconds in the test profile); and
+//! [`expert_targets_ci`], a short sample at 2,000 nodes whose moves near the end are judged. The
+//! whole measure with every move judged, 50 pairs per opponent, is
 //! `cargo test --release -p ti68k --test connect4_targets -- --ignored --nocapture`
 //! (`C4_TARGET_PAIRS` sets the pairs, `C4_TARGET_NODES` the budget, `C4_TARGET_SOLVER=0` plays
 //! without solves, any other number the solver table's entries (at most 1,024),
 //! `C4_TARGET_CYCLES` the engine's cycles per node, `C4_TARGET_SOLVER_CYCLES` the solver's,
 //! `C4_TARGET_TABLE` the engine table's entries, at most 512; `C4_TARGET_JUDGE=0` skips the
-//! judging of the moves, `C4_TARGET_FIRST` skips the first opponents). The contest AI `joueur`
-//! can lend at most 256 entries of each table: `C4_TARGET_SOLVER=256 C4_TARGET_TABLE=256`.
+//! judging of the moves, `C4_TARGET_FIRST` skips the first opponents). `t_c4` lends 512 and
+//! 1,024 entries: `C4_TARGET_SOLVER=1024 C4_TARGET_TABLE=512`.
 
 use calc::budget::Unlimited;
 use calc::connect4::ai::{self, Ai};
@@ -32,11 +35,12 @@ use calc::connect4::{search, Board, Outcome, Player};
 use calc::Rng;
 use std::collections::HashMap;
 use std::time::Instant;
+use ti68k::contest::versus::{JOUEUR_SOLVER_TABLE, JOUEUR_TABLE};
 use ti68k::play::{run_match, SeatResult};
 
-/// Entries of the engine's table on the calculator (`joueur`, `p4ia`, `t_c4`).
+/// The most entries of the engine's table a calculator program lends (`p4ia`, `t_c4`).
 const ENGINE_LEN: usize = 512;
-/// Entries of the solver's table the calculator's test entry lends the expert (`t_c4`).
+/// The most entries of the solver's table a calculator program lends the expert (`t_c4`).
 const SOLVER_LEN: usize = 1024;
 /// 68000 cycles per engine node: the engine on the board's lines in the expert's use, 11,566
 /// for `expert20000` (`cargo run --release -p emu-tests --example ai_cycles -- connect-four`,
@@ -48,10 +52,10 @@ const ENGINE_CYCLES: u64 = 11_600;
 const SOLVER_CYCLES: u64 = 16_300;
 
 /// The measure's settings: the solver table's entries, the engine's cycles per node, its
-/// table's entries and the solver's cycles per node: `t_c4`'s ([`SOLVER_LEN`],
-/// [`ENGINE_CYCLES`], [`ENGINE_LEN`], [`SOLVER_CYCLES`]) unless `C4_TARGET_SOLVER` (0: no
-/// solves; at most [`SOLVER_LEN`]), `C4_TARGET_CYCLES`, `C4_TARGET_TABLE` (at most
-/// [`ENGINE_LEN`]) or `C4_TARGET_SOLVER_CYCLES` say otherwise.
+/// table's entries and the solver's cycles per node: `joueur`'s tables ([`JOUEUR_SOLVER_TABLE`],
+/// [`JOUEUR_TABLE`]) and the measured rates ([`ENGINE_CYCLES`], [`SOLVER_CYCLES`]) unless
+/// `C4_TARGET_SOLVER` (0: no solves; at most [`SOLVER_LEN`]), `C4_TARGET_CYCLES`,
+/// `C4_TARGET_TABLE` (at most [`ENGINE_LEN`]) or `C4_TARGET_SOLVER_CYCLES` say otherwise.
 struct Settings {
     solver_len: usize,
     engine_cycles: u64,
@@ -64,9 +68,9 @@ fn calculator() -> &'static Settings {
     SETTINGS.get_or_init(|| {
         let var = |name: &str| std::env::var(name).ok().and_then(|v| v.parse().ok());
         Settings {
-            solver_len: var("C4_TARGET_SOLVER").map_or(SOLVER_LEN, |n: u64| n as usize),
+            solver_len: var("C4_TARGET_SOLVER").map_or(JOUEUR_SOLVER_TABLE, |n: u64| n as usize),
             engine_cycles: var("C4_TARGET_CYCLES").unwrap_or(ENGINE_CYCLES),
-            engine_len: var("C4_TARGET_TABLE").map_or(ENGINE_LEN, |n: u64| n as usize),
+            engine_len: var("C4_TARGET_TABLE").map_or(JOUEUR_TABLE, |n: u64| n as usize),
             solver_cycles: var("C4_TARGET_SOLVER_CYCLES").unwrap_or(SOLVER_CYCLES),
         }
     })
@@ -357,8 +361,47 @@ fn expert_targets_ci() {
     );
 }
 
+/// The most 68000 cycles a move may take: 10 s at 12 MHz.
+const MOVE_CYCLES: u64 = 120_000_000;
+
+/// Issue 17's targets (module doc), from the empty board against each of random, win/block,
+/// Min-Max 3, 5 and 9, 50 pairs each, the contest's expert ([`Ai::EXPERT`]) with `joueur`'s
+/// tables: as player 1 every game won; as player 2 none lost and more than half won against
+/// Min-Max 9; every move within 10 s at 12 MHz at the measured rates.
+#[test]
+fn the_contest_expert_meets_the_targets() {
+    let pairs = 50;
+    let start = Instant::now();
+    for (opponent, seed) in &OPPONENTS {
+        let [first, second] = measure(Ai::EXPERT, *opponent, pairs, *seed, None);
+        assert_eq!(
+            first.wins,
+            pairs,
+            "as player 1 vs {opponent:?}: {}",
+            first.line()
+        );
+        assert_eq!(
+            second.losses,
+            0,
+            "as player 2 vs {opponent:?}: {}",
+            second.line()
+        );
+        if *opponent == Ai::HARD {
+            assert!(second.wins > pairs / 2, "as player 2: {}", second.line());
+        }
+        for side in [&first, &second] {
+            assert!(
+                side.cycles <= MOVE_CYCLES,
+                "vs {opponent:?}: {}",
+                side.line()
+            );
+        }
+    }
+    println!("all in {:.1} s", start.elapsed().as_secs_f64());
+}
+
 /// The whole measure (module doc): `C4_TARGET_PAIRS` pairs per opponent (default 50), the
-/// expert's budget `C4_TARGET_NODES` (default 20,000, `joueur`'s), every expert move judged
+/// expert's budget `C4_TARGET_NODES` (default [`Ai::EXPERT`]'s, the contest's), every expert move judged
 /// (`C4_TARGET_JUDGE=0`: none, for the results alone), the opponents from the
 /// `C4_TARGET_FIRST`-th (0: random ... 4: Min-Max 9).
 #[test]
@@ -371,7 +414,11 @@ fn expert_targets() {
             .unwrap_or(default)
     };
     let pairs = var("C4_TARGET_PAIRS", 50);
-    let expert = Ai::Expert(var("C4_TARGET_NODES", 20_000));
+    let standard = match Ai::EXPERT {
+        Ai::Expert(n) => n,
+        _ => unreachable!("the expert's level"),
+    };
+    let expert = Ai::Expert(var("C4_TARGET_NODES", standard));
     let judged = var("C4_TARGET_JUDGE", 1) != 0;
     let first = var("C4_TARGET_FIRST", 0) as usize;
     let mut judge = Judge::new(if judged { 1 << 23 } else { 0 }, 42);
