@@ -62,8 +62,7 @@ const POIDS_TYPE: &[u8] = b"c4w";
 /// 128, 1.5 KB (`t_c4` and `p4ia` lend 512). Beside it the expert's solver table
 /// ([`SOLVER_LEN`]): together they take no more of the stack than the engine's 256 entries
 /// alone did before the solves, because under `meta` (meta, arbitre and joueur nested, two
-/// bodies on a TI-89's heap) `meta_cpu` passes with 15,200 bytes of linear memory and fails
-/// with 1 KB more (docs/solver.md#the-expert-in-joueur).
+/// bodies on a TI-89's heap) the memory is short (docs/solver.md#the-expert-in-joueur).
 /// The host plays joueur's levels with the same tables (`ti68k::contest::versus::JOUEUR_TABLE`
 /// and `JOUEUR_SOLVER_TABLE`).
 const TABLE_LEN: usize = 128;
