@@ -82,7 +82,8 @@ pub struct Ladder<'t> {
 }
 
 impl<'t> Ladder<'t> {
-    /// The ladder's `ai`, searching with `table` (any length; `joueur` lends 512 entries).
+    /// The ladder's `ai`, searching with `table` (any length; `joueur` lends 128 entries), with
+    /// no solver table (the expert plays without its exact solves).
     pub fn new(ai: Ai, table: &'t mut [search::Entry]) -> Ladder<'t> {
         Ladder::lending(ai, table, &mut [])
     }
@@ -118,13 +119,12 @@ impl Strategy for Ladder<'_> {
 
     fn choose(&mut self, board: &Board, rng: &mut Rng) -> u8 {
         // The game is not over and has a legal move, so the ladder always has a column.
-        let (table, solver_table) = (&mut *self.table, &mut *self.solver_table);
         ai::choose_lending(
             self.ai,
             board,
             rng,
-            table,
-            solver_table,
+            self.table,
+            self.solver_table,
             Unlimited,
             Standard,
         )

@@ -75,8 +75,8 @@ pub struct CodeRange {
     /// What it is, for messages: `ai1\joueur`, "the loaded program"...
     pub label: String,
     /// Offsets (sorted) of the 4-byte relocation slots its launcher writes at every run, a
-    /// launcher's body relocating itself in place (docs/building.md#programs-over-24-kb): a
-    /// long written exactly there is not a write into its code.
+    /// launcher's body relocated in place (docs/building.md#programs-over-24-kb): a write
+    /// inside one is not a write into its code.
     pub relocation_slots: Vec<u32>,
 }
 

@@ -122,7 +122,7 @@ impl ProgramImage {
     /// harness, the profiler) applies, not AMS.
     pub fn to_variable_data_within(&self, limit: u32) -> Result<Vec<u8>, ImageError> {
         self.validate_within(limit)?;
-        Ok(self.encode(&self.relocations))
+        Ok(self.encode(true))
     }
 
     /// The data of an ASM variable holding this program with an empty relocation table (body,
@@ -130,19 +130,16 @@ impl ProgramImage {
     /// beside it (offsets up to [`MAX_BODY_RELOC_OFFSET`]) and which the launcher applies.
     pub fn to_unrelocated_data(&self) -> Result<Vec<u8>, ImageError> {
         self.validate_within(MAX_BODY_RELOC_OFFSET)?;
-        let mut out = self.encode(&[]);
-        for r in &self.relocations {
-            let at = r.location as usize;
-            out[at..at + 4].fill(0);
-        }
-        Ok(out)
+        Ok(self.encode(false))
     }
 
-    /// Body, `00 00`, `table` as AMS reads it (backwards), tag; the table's slots zeroed.
-    fn encode(&self, table: &[Relocation]) -> Vec<u8> {
+    /// The body with every relocation slot zeroed, `00 00`, the relocation table as AMS reads
+    /// it (backwards) when `with_table`, the tag.
+    fn encode(&self, with_table: bool) -> Vec<u8> {
+        let table: &[Relocation] = if with_table { &self.relocations } else { &[] };
         let mut out = Vec::with_capacity(self.body.len() + 3 + 4 * table.len());
         out.extend_from_slice(&self.body);
-        for r in table {
+        for r in &self.relocations {
             let at = r.location as usize;
             out[at..at + 4].fill(0);
         }

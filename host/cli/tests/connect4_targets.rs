@@ -27,7 +27,7 @@
 //! 1,024 entries: `C4_TARGET_SOLVER=1024 C4_TARGET_TABLE=512`.
 
 use calc::budget::Unlimited;
-use calc::connect4::ai::{self, Ai};
+use calc::connect4::ai::{self, Ai, EXPERT_STANDARD_NODES};
 use calc::connect4::eval::Standard;
 use calc::connect4::expert::{ENGINE_COST, MOVE_COST, SOLVER_COST};
 use calc::connect4::solver::{self, Solver};
@@ -349,7 +349,7 @@ fn expert_targets_ci() {
             );
             // At the measured rates, below the costs the budget counts, within the budget.
             let budget = u64::from(nodes * MOVE_COST) * 1000;
-            assert!(side.cycles <= budget.min(120_000_000), "{}", side.line());
+            assert!(side.cycles <= budget.min(MOVE_CYCLES), "{}", side.line());
             assert_eq!(side.kept, side.moves, "{}", side.line());
             judged += side.moves;
             solved += side.solved;
@@ -414,11 +414,7 @@ fn expert_targets() {
             .unwrap_or(default)
     };
     let pairs = var("C4_TARGET_PAIRS", 50);
-    let standard = match Ai::EXPERT {
-        Ai::Expert(n) => n,
-        _ => unreachable!("the expert's level"),
-    };
-    let expert = Ai::Expert(var("C4_TARGET_NODES", standard));
+    let expert = Ai::Expert(var("C4_TARGET_NODES", EXPERT_STANDARD_NODES));
     let judged = var("C4_TARGET_JUDGE", 1) != 0;
     let first = var("C4_TARGET_FIRST", 0) as usize;
     let mut judge = Judge::new(if judged { 1 << 23 } else { 0 }, 42);

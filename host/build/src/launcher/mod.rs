@@ -229,12 +229,12 @@ impl BodyView<'_> {
         })
     }
 
-    /// The program as the launcher runs it: the image with its relocations and text length.
+    /// The program as the launcher runs it: the image with its relocations and text length
+    /// ([`parse_body`] checked every relocation against the image).
     pub fn image(&self) -> Result<ProgramImage, ImageError> {
         let mut image = ProgramImage::from_variable_data(self.asm)?;
         image.text_len = self.text_len;
         image.relocations = self.relocations().collect();
-        image.validate_within(super::image::MAX_BODY_RELOC_OFFSET)?;
         Ok(image)
     }
 }
