@@ -21,6 +21,9 @@
 //!    `call_indirect`'s checks) becomes a constant array: the indexes the runtime's interning
 //!    would give, equal signatures sharing one, computed here.
 //!
+//! 8. 32-bit products (`i32.mul`) call an inline multiply of MULU.W steps (`w68k_mul32` in
+//!    prelude.h) instead of GCC's `__mulsi3`.
+//!
 //! Each step checks that the text it expects is there, so a different wasm2c fails loudly
 //! with the step that no longer applies.
 
@@ -150,7 +153,36 @@ pub fn tune(c: &str, h: &str, stack_top: u32) -> Result<String, PreludeError> {
 
     // 7. Function types as constants.
     src = constant_func_types(&src);
+
+    // 8. 32-bit products inline.
+    src = inline_products(&src);
     Ok(src)
+}
+
+/// Step 8: each 32-bit product `w2c_iA *= w2c_iB;` (wasm2c's `i32.mul`) becomes
+/// `w2c_iA = w68k_mul32(w2c_iA, w2c_iB);` (prelude.h): MULU.W inline instead of a call of
+/// `__mulsi3`.
+fn inline_products(src: &str) -> String {
+    src.lines()
+        .map(|line| {
+            let trimmed = line.trim_start();
+            let product = trimmed.strip_suffix(';').and_then(|s| s.split_once(" *= "));
+            match product {
+                Some((a, b))
+                    if a.starts_with("w2c_i")
+                        && b.starts_with("w2c_i")
+                        && identifier_len(a) == a.len()
+                        && identifier_len(b) == b.len() =>
+                {
+                    let indent = &line[..line.len() - trimmed.len()];
+                    format!("{indent}{a} = w68k_mul32({a}, {b});")
+                }
+                _ => line.to_string(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
 }
 
 /// Step 7: the registrations `func_types[N] = wasm_rt_register_func_type(ARGS);` of
@@ -441,6 +473,14 @@ mod tests {
                 t
             ),
             "u32 Z_progZ_t(Z_prog_instance_t* instance, u32 w2c_p0) {"
+        );
+    }
+
+    #[test]
+    fn products_of_32_bits_become_inline_multiplies() {
+        assert_eq!(
+            inline_products("  w2c_i0 *= w2c_i1;\n    w2c_j0 *= w2c_j1;\nw2c_i2 *= 3u;"),
+            "  w2c_i0 = w68k_mul32(w2c_i0, w2c_i1);\n    w2c_j0 *= w2c_j1;\nw2c_i2 *= 3u;\n"
         );
     }
 
