@@ -208,7 +208,7 @@ struct Searcher<'t, 'p, B: Budget> {
     /// The best column of the last [`Searcher::moves`].
     best_col: u8,
     /// The gains of the move [`ordered`] put first, when it found it to make winning cells
-    /// ([`FIRST_KNOWN`]): read before that move is searched, so one place serves every ply.
+    /// ([`GAINS_MATTER`] in its field): read before that move is searched, so one place serves every ply.
     first_gains: Cells,
 }
 
