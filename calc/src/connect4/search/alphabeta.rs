@@ -605,7 +605,7 @@ fn ordered(
         }
         // The winning cells the move adds (those the side has already are the same for every
         // move, so the order is the reference's).
-        let gains = lines.gains(c, me, own);
+        let gains = lines.gains_inlined(c, me, own);
         let key = gains.minus(mine).count().min(15);
         if key == 0 {
             cold = cold << 4 | u32::from(c);
