@@ -355,7 +355,7 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
             moves: count,
         };
         let mut best = -INF;
-        let mut best_col = u8::MAX;
+        let mut best_col = 0;
         // The columns left to order and search.
         let mut rest = next.drop_columns();
         // The moves to search next, in 4-bit fields from the lowest ([`ordered`]); `NO_MOVE`
@@ -385,9 +385,6 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
             let gains_matter = order & GAINS_MATTER != 0;
             // The next field, `NO_MOVE`'s ones shifted in behind the last.
             order = ((order as i32) >> 4) as u32;
-            if best_col == u8::MAX {
-                best_col = col;
-            }
             // Found again rather than kept from the ordering (but for its first move): 56
             // bytes less of linear memory per ply, which the programs lack.
             let gained = if first_known {
@@ -408,6 +405,11 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
                 -self.child(node, col, gained, depth - 1, -beta, -alpha)
             };
             if self.aborted {
+                // Stopped at the first move: that move is the answer. (Any move searched to
+                // its end scores above `-INF` and sets `best_col` below.)
+                if best == -INF {
+                    best_col = col;
+                }
                 break;
             }
             if score > best {
