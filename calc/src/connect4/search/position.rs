@@ -372,9 +372,9 @@ impl<'t> Lines<'t> {
     /// (a call, saving and restoring eight registers, cost a fifth of a call's 1,400 cycles).
     /// One copy for both players and for the search's calls ([`Lines::gains_of`]): the
     /// player's stones are found in the records by a shift by a variable (0 or 8 places; a
-    /// copy for each player is 400 bytes larger and 0.1 % faster). The column is not looked
-    /// up: its gain is found on the bitboards (`own`: the player's stones,
-    /// [`Cells::column_gain`]).
+    /// copy for each player in the ordering cost 0.7 % more cycles, and in the search's calls
+    /// 404 bytes more of `joueur` for 0.1 % fewer). The column is not looked up: its gain is
+    /// found on the bitboards (`own`: the player's stones, [`Cells::column_gain`]).
     #[inline(always)]
     pub fn gains_inlined(&self, col: u8, player: usize, own: Cells) -> Cells {
         let shift = 8 * (player as u32 & 1);
