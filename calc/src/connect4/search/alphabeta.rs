@@ -208,7 +208,7 @@ struct Searcher<'t, 'p, B: Budget> {
     /// The best column of the last [`Searcher::moves`].
     best_col: u8,
     /// The gains of the move [`ordered`] put first, when it found it to make winning cells
-    /// ([`FIRST_KNOWN`]): read before that move is searched, so one place serves every ply.
+    /// ([`GAINS_MATTER`] in its field): read before that move is searched, so one place serves every ply.
     first_gains: Cells,
 }
 
@@ -355,28 +355,27 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
             moves: count,
         };
         let mut best = -INF;
-        let mut best_col = u8::MAX;
+        let mut best_col = 0;
         // The columns left to order and search.
         let mut rest = next.drop_columns();
-        let mut order = 0u32;
-        let mut left = 0u32;
+        // The moves to search next, in 4-bit fields from the lowest ([`ordered`]); `NO_MOVE`
+        // once they are all searched.
+        let mut order = NO_MOVE;
         // Whether the next move is the ordering's first, its gains in `self.first_gains`.
         let mut first_known = false;
         let me = node.mover();
         if tt_move != 0 && rest & 1 << (tt_move - 1) != 0 {
             let col = tt_move - 1;
-            order = u32::from(col) | GAINS_MATTER;
-            left = 1;
+            order = NO_MOVE << 4 | u32::from(col) | GAINS_MATTER;
             rest &= !(1 << col);
         }
         loop {
-            if left == 0 {
+            if order == NO_MOVE {
                 if rest == 0 {
                     break;
                 }
                 order = ordered(&self.lines, me, mine, current, rest, &mut self.first_gains);
-                left = (order >> 28) & 7;
-                first_known = order & FIRST_KNOWN != 0;
+                first_known = order & GAINS_MATTER != 0;
                 rest = 0;
             }
             let col = (order & 7) as u8;
@@ -384,11 +383,8 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
             // side has already, which change nothing in the child (`Node::child`), so they
             // are not looked for.
             let gains_matter = order & GAINS_MATTER != 0;
-            order >>= 4;
-            left -= 1;
-            if best_col == u8::MAX {
-                best_col = col;
-            }
+            // The next field, `NO_MOVE`'s ones shifted in behind the last.
+            order = ((order as i32) >> 4) as u32;
             // Found again rather than kept from the ordering (but for its first move): 56
             // bytes less of linear memory per ply, which the programs lack.
             let gained = if first_known {
@@ -409,6 +405,11 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
                 -self.child(node, col, gained, depth - 1, -beta, -alpha)
             };
             if self.aborted {
+                // Stopped at the first move: that move is the answer. (Any move searched to
+                // its end scores above `-INF` and sets `best_col` below.)
+                if best == -INF {
+                    best_col = col;
+                }
                 break;
             }
             if score > best {
@@ -568,16 +569,17 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
 /// winning cells (its gains must be looked for when it is searched).
 const GAINS_MATTER: u32 = 8;
 
-/// In [`ordered`]'s answer: the gains of the first move were kept.
-const FIRST_KNOWN: u32 = 1 << 31;
+/// [`ordered`]'s answer with no move left: every 4-bit field 15 (no column is 7).
+const NO_MOVE: u32 = u32::MAX;
 
 /// The moves `moves` (columns, as bits `1 << c`) of a node of the engine (those other than the
 /// table's), best first: by the number of winning cells the move makes, centre first among
 /// equals (the reference search's order), with the winning cells counted on the [`Lines`]. The
 /// answer is packed into a word, to stay out of memory: the moves in 4-bit fields from the
-/// lowest (the column, and [`GAINS_MATTER`] unless the move was found to make no winning
-/// cell), their number in bits 28-30, and [`FIRST_KNOWN`] when the first move makes winning
-/// cells: its gains ([`Lines::gains`]) are then in `first`.
+/// lowest (the column, and [`GAINS_MATTER`] when the move makes winning cells), [`NO_MOVE`]'s
+/// fields above them, so that an arithmetic shift by 4 steps to the next move and leaves
+/// [`NO_MOVE`] after the last. When the first move makes winning cells, its gains
+/// ([`Lines::gains`]) are in `first`.
 /// `me` is the side to move, `mine` its winning cells and `own` its stones.
 #[inline(never)]
 fn ordered(
@@ -588,54 +590,36 @@ fn ordered(
     moves: u32,
     first: &mut Cells,
 ) -> u32 {
-    // One move or none: `moves` (7 bits) is 0 or a power of two, tested without
-    // `moves & (moves - 1)`, which LLVM makes a population count (a library call on the 68000).
-    let single = if moves < 32 {
-        (0x0001_0117u32 >> moves) & 1 != 0
-    } else {
-        moves == 32 || moves == 64
-    };
-    // The highest key so far: the first move's gains are those of the first move with the
-    // highest key.
-    let mut best = 0;
+    // The highest key so far: the first move's gains are those of the most central move with
+    // the highest key.
+    let mut best = 1;
     // Moves that make winning cells, best first: their columns and their keys, 4 bits each
     // from the lowest.
     let mut hot = 0u32;
     let mut keys = 0u32;
     let mut hot_len = 0u32;
-    // The others, centre first: 4-bit columns.
-    let mut cold = 0u32;
-    let mut cold_len = 0u32;
-    for &c in CENTRE_FIRST.iter() {
+    // The others, centre first: 4-bit columns, [`NO_MOVE`]'s fields above them. The columns
+    // are taken from the edges inwards, each put below those before it: shifts by a constant.
+    let mut cold = NO_MOVE;
+    for &c in CENTRE_FIRST.iter().rev() {
         if moves & 1 << c == 0 {
             continue;
         }
         // The winning cells the move adds (those the side has already are the same for every
-        // move, so the order is the reference's). A single move needs no key.
-        let key = if single {
-            0
+        // move, so the order is the reference's).
+        let gains = lines.gains_inlined(c, me, own);
+        let key = gains.minus(mine).count().min(15);
+        if key == 0 {
+            cold = cold << 4 | u32::from(c);
         } else {
-            let gains = lines.gains(c, me, own);
-            let key = gains.minus(mine).count().min(15);
-            if key > best {
+            if key >= best {
                 best = key;
                 *first = gains;
             }
-            key
-        };
-        if key == 0 {
-            // A single move was not looked at: its gains may matter.
-            let field = if single {
-                u32::from(c) | GAINS_MATTER
-            } else {
-                u32::from(c)
-            };
-            cold |= field << (4 * cold_len);
-            cold_len += 1;
-        } else {
-            // After every entry whose key is at least as high (a stable sort).
+            // Before every entry whose key is not higher: the more central first among
+            // equals (a stable sort, centre first).
             let mut at = 0;
-            while at < 4 * hot_len && (keys >> at) & 0xF >= key {
+            while at < 4 * hot_len && (keys >> at) & 0xF > key {
                 at += 4;
             }
             let below = (1u32 << at) - 1;
@@ -644,8 +628,11 @@ fn ordered(
             hot_len += 1;
         }
     }
-    let known = if best > 0 { FIRST_KNOWN } else { 0 };
-    hot | cold << (4 * hot_len) | (hot_len + cold_len) << 28 | known
+    if hot_len == 0 {
+        cold
+    } else {
+        hot | cold << (4 * hot_len)
+    }
 }
 
 /// The first column of `moves` (a set of move bits) in centre-first order.
