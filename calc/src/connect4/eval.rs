@@ -47,10 +47,10 @@ pub fn window_counts(own: u64, opp: u64) -> [u32; 3] {
     let mut counts = [0u32; 3];
     for &(s, valid) in DIRECTIONS.iter() {
         let a = own;
-        let b = shr(own, s);
-        let c = shr(own, 2 * s);
-        let d = shr(own, 3 * s);
-        let blocked = opp | shr(opp, s) | shr(opp, 2 * s) | shr(opp, 3 * s);
+        let b = own >> s;
+        let c = own >> (2 * s);
+        let d = own >> (3 * s);
+        let blocked = opp | (opp >> s) | (opp >> (2 * s)) | (opp >> (3 * s));
         let open = valid & !blocked;
         // Bit-sliced sum a + b + c + d = ones + 2 twos + 4 fours.
         let s1 = a ^ b;
@@ -67,22 +67,6 @@ pub fn window_counts(own: u64, opp: u64) -> [u32; 3] {
         counts[2] += (low & ones & twos).count_ones();
     }
     counts
-}
-
-/// `x >> s` for `s` in 1..32. On 32-bit targets by the two halves: there a 64-bit shift by a
-/// count known only at run time is a call of the runtime (`__lshrdi3` on the 68000, 24 of them
-/// an evaluation), two 32-bit shifts and an or are not.
-#[inline(always)]
-fn shr(x: u64, s: u32) -> u64 {
-    #[cfg(target_pointer_width = "32")]
-    {
-        let (hi, lo) = ((x >> 32) as u32, x as u32);
-        (u64::from(hi >> s) << 32) | u64::from((lo >> s) | (hi << (32 - s)))
-    }
-    #[cfg(not(target_pointer_width = "32"))]
-    {
-        x >> s
-    }
 }
 
 /// Worth of a won game in [`seed_eval`] before the piece count is taken off.
