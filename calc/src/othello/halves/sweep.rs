@@ -77,8 +77,9 @@ fn unpair(first: u32, second: u32) -> (u32, u32) {
 /// (the runs of `p`'s moves), lane B's those of `p`. The sweeps are written out row by row:
 /// each row's word comes from registers by constant shifts, and the moves are packed two
 /// rows a word as they come (a loop read the rows' bytes from, and stored the moves into,
-/// arrays in linear memory).
-#[inline(never)]
+/// arrays in linear memory). Inlined into its caller, the leaves of the search: as a function
+/// of its own it returned its pair of results through linear memory.
+#[inline(always)]
 pub fn moves_both(p: u64, o: u64) -> (u64, u64) {
     let (p2, o2) = (split(p), split(o));
     let (e_lo, e_hi) = (!(p2.lo | o2.lo), !(p2.hi | o2.hi));
