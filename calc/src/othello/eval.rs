@@ -86,6 +86,7 @@ pub fn evaluate_with(p: &Position, my_moves: u64) -> i32 {
 }
 
 /// [`evaluate`] of `p` whose legal moves for both sides the caller has found.
+#[inline(always)]
 pub fn evaluate_both(p: &Position, my_moves: u64, their_moves: u64) -> i32 {
     #[cfg(target_pointer_width = "32")]
     return super::halves::eval::evaluate(p.player, p.opponent, my_moves, their_moves);

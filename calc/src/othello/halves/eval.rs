@@ -90,6 +90,7 @@ fn zone_mirrored(index: u32) -> i32 {
 }
 
 /// The evaluation of `eval::evaluate_both` on halves.
+#[inline(always)]
 pub fn evaluate(me: u64, them: u64, my_moves: u64, their_moves: u64) -> i32 {
     let (me, them) = (split(me), split(them));
     let (mine, theirs) = (split(my_moves), split(their_moves));
