@@ -256,7 +256,8 @@ pub struct Flipper(
 
 impl Flipper {
     /// The discs the side to move would flip by playing `sq`, an empty square (0..64).
-    #[inline]
+    #[cfg_attr(target_pointer_width = "32", inline(always))]
+    #[cfg_attr(not(target_pointer_width = "32"), inline)]
     pub fn flips(&self, sq: u8) -> u64 {
         #[cfg(target_pointer_width = "32")]
         return self.0.flips(sq, false);

@@ -100,6 +100,7 @@ impl Rows {
     /// The discs the side to move (the other side when `other`) would flip by playing the
     /// empty square `sq` (0..64). The discs of a direction are added only where it flips
     /// some (most directions flip none: nothing to add, nothing kept for them).
+    #[inline(always)]
     pub fn flips(&self, sq: u8, other: bool) -> u64 {
         let sq = u32::from(sq & 63);
         let row = (sq >> 3) as usize + 1;
