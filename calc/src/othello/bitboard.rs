@@ -160,7 +160,8 @@ impl Position {
 
     /// The position prepared to compute the flips of several moves (cheaper than
     /// [`Position::flips`] for each on 32-bit targets).
-    #[inline]
+    #[cfg_attr(target_pointer_width = "32", inline(always))]
+    #[cfg_attr(not(target_pointer_width = "32"), inline)]
     pub fn flipper(&self) -> Flipper {
         #[cfg(target_pointer_width = "32")]
         return Flipper(super::halves::rows::Rows::new(self.player, self.opponent));

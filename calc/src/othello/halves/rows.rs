@@ -34,6 +34,7 @@ pub struct Rows([u32; 10]);
 
 impl Rows {
     /// The rows of `p` (to move) and `o`.
+    #[inline(always)]
     pub fn new(p: u64, o: u64) -> Rows {
         let pb = p.to_le_bytes();
         let ob = o.to_le_bytes();
