@@ -99,10 +99,22 @@ impl Rows {
     }
 
     /// The discs the side to move (the other side when `other`) would flip by playing the
-    /// empty square `sq` (0..64). The discs of a direction are added only where it flips
-    /// some (most directions flip none: nothing to add, nothing kept for them).
-    #[inline(always)]
+    /// empty square `sq` (0..64).
     pub fn flips(&self, sq: u8, other: bool) -> u64 {
+        self.walks(sq, other)
+    }
+
+    /// [`Rows::flips`] of the side to move, written into its caller: for the midgame search
+    /// (see `Flipper::flips_inline`).
+    #[inline(always)]
+    pub fn flips_inline(&self, sq: u8) -> u64 {
+        self.walks(sq, false)
+    }
+
+    /// [`Rows::flips`]. The discs of a direction are added only where it flips some (most
+    /// directions flip none: nothing to add, nothing kept for them).
+    #[inline(always)]
+    fn walks(&self, sq: u8, other: bool) -> u64 {
         let sq = u32::from(sq & 63);
         let row = (sq >> 3) as usize + 1;
         // The runs are the other side's discs: the low half, or the high one for `other`.

@@ -119,8 +119,9 @@ pub fn moves_both(p: u64, o: u64) -> (u64, u64) {
 
 /// The legal moves of the side with discs `p` against `o`, by one sweep over the rows whose
 /// two lanes go upwards (lane 0, row `r`) and downwards (lane 16, row `7 - r`) at once, then
-/// the rows by [`along_rows`].
-#[inline(never)]
+/// the rows by [`along_rows`]. Written into `Position::moves` (one copy for its many callers)
+/// and `Position::moves_inline` (the search's inner nodes).
+#[inline(always)]
 pub fn moves(p: u64, o: u64) -> u64 {
     let e = !(p | o);
     let (p2, o2) = (split(p), split(o));
