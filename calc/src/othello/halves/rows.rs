@@ -156,6 +156,7 @@ mod tests {
                     pos.flips_wide(sq),
                     "{p:#x} {o:#x} {sq}"
                 );
+                assert_eq!(rows.flips_inline(sq), pos.flips_wide(sq));
                 let other = pos.pass().flips_wide(sq);
                 assert_eq!(rows.flips(sq, true), other, "{p:#x} {o:#x} {sq}");
             }
