@@ -43,7 +43,7 @@ const LANES: u32 = 0x00FF_00FF;
 /// lanes out of them by constant shifts. For the sweeps of both sides, `high` and `low` are a
 /// half of the mover's discs and of the other side's.
 #[inline(always)]
-fn pairs(high: u32, low: u32) -> (u32, u32) {
+pub(super) fn pairs(high: u32, low: u32) -> (u32, u32) {
     (
         (high << 16) | (low & 0xFFFF),
         (high & 0xFFFF_0000) | (low >> 16),
@@ -52,13 +52,13 @@ fn pairs(high: u32, low: u32) -> (u32, u32) {
 
 /// The first row of a word of [`pairs`] (or of the moves packed the same way), in the lanes.
 #[inline(always)]
-fn even(w: u32) -> u32 {
+pub(super) fn even(w: u32) -> u32 {
     w & LANES
 }
 
 /// The second row of a word of [`pairs`], in the lanes.
 #[inline(always)]
-fn odd(w: u32) -> u32 {
+pub(super) fn odd(w: u32) -> u32 {
     (w >> 8) & LANES
 }
 
