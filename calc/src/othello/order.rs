@@ -135,7 +135,7 @@ pub(crate) fn ordered(
         let key = if s == first {
             i16::MAX
         } else {
-            -evaluate(&p.after(s, flipper.flips(s))) as i16
+            -evaluate(&p.after(s, flipper.flips_inline(s))) as i16
         };
         // Insertion in decreasing key order; equal keys keep square order.
         let mut j = n;

@@ -101,7 +101,7 @@ impl<B: Budget> Searcher<'_, '_, B> {
         let mut best_sq = 64;
         let flipper = p.flipper();
         for (k, s) in order.enumerate() {
-            let c = p.after(s, flipper.flips(s));
+            let c = p.after(s, flipper.flips_inline(s));
             let v = if k == 0 {
                 -self.search(&c, -beta, -alpha, depth - 1, false)
             } else {
@@ -150,7 +150,7 @@ impl<B: Budget> Searcher<'_, '_, B> {
             }
             return evaluate_both(p, mine, theirs);
         }
-        let moves = p.moves();
+        let moves = p.moves_inline();
         if moves == 0 {
             if passed {
                 return game_score(p.final_score());

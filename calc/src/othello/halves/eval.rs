@@ -89,7 +89,10 @@ fn zone_mirrored(index: u32) -> i32 {
     i32::from(ZONES[index as usize])
 }
 
-/// The evaluation of `eval::evaluate_both` on halves.
+/// The evaluation of `eval::evaluate_both` on halves, written into its callers (the leaves of
+/// the search and the ordering's evaluation): as a call of its own, with its registers saved
+/// and restored, the hard level took 274 cycles a node more.
+#[inline(always)]
 pub fn evaluate(me: u64, them: u64, my_moves: u64, their_moves: u64) -> i32 {
     let (me, them) = (split(me), split(them));
     let (mine, theirs) = (split(my_moves), split(their_moves));

@@ -34,60 +34,94 @@ fn along_rows(x: u32, y: u32) -> u32 {
     towards_h(x, i) | towards_a(x, i)
 }
 
-/// The row-`r` word of the sweeps: lane A (bits 0..8) the discs of `o`, lane B (bits 16..24)
-/// those of `p`: in each lane, the discs its side would flip.
+/// The two lanes of a sweep's word: bits 0..8 and 16..24.
+const LANES: u32 = 0x00FF_00FF;
+
+/// The bytes of two words, two by two, for the sweeps: `(bytes 0 and 1, bytes 2 and 3)`,
+/// each word holding those of `low` in bits 0..16 and those of `high` in bits 16..32, the
+/// first byte of the two in the low byte of each half; [`even`] and [`odd`] take a row's
+/// lanes out of them by constant shifts. For the sweeps of both sides, `high` and `low` are a
+/// half of the mover's discs and of the other side's.
 #[inline(always)]
-fn facing(pb: &[u8; 8], ob: &[u8; 8], r: usize) -> u32 {
-    (u32::from(pb[r]) << 16) | u32::from(ob[r])
+pub(super) fn pairs(high: u32, low: u32) -> (u32, u32) {
+    (
+        (high << 16) | (low & 0xFFFF),
+        (high & 0xFFFF_0000) | (low >> 16),
+    )
+}
+
+/// The first row of a word of [`pairs`] (or of the moves packed the same way), in the lanes.
+#[inline(always)]
+pub(super) fn even(w: u32) -> u32 {
+    w & LANES
+}
+
+/// The second row of a word of [`pairs`], in the lanes.
+#[inline(always)]
+pub(super) fn odd(w: u32) -> u32 {
+    (w >> 8) & LANES
+}
+
+/// The moves of a half, `(lane A's, lane B's)`, from the moves of its rows packed two by two
+/// as [`pairs`] packs the discs.
+#[inline(always)]
+fn unpair(first: u32, second: u32) -> (u32, u32) {
+    (
+        (first & 0xFFFF) | (second << 16),
+        (first >> 16) | (second & 0xFFFF_0000),
+    )
 }
 
 /// The legal moves of both sides, `(p's, o's)`, by two sweeps over the rows (see the module
-/// documentation), then the rows by [`along_rows`].
-#[inline(never)]
+/// documentation), then the rows by [`along_rows`]. Lane A's word holds the discs of `o`
+/// (the runs of `p`'s moves), lane B's those of `p`. The sweeps are written out row by row:
+/// each row's word comes from registers by constant shifts, and the moves are packed two
+/// rows a word as they come (a loop read the rows' bytes from, and stored the moves into,
+/// arrays in linear memory). Inlined into its caller, the leaves of the search: as a function
+/// of its own it returned its pair of results through linear memory.
+#[inline(always)]
 pub fn moves_both(p: u64, o: u64) -> (u64, u64) {
-    // Rows first: the sweeps then start from them, and need nothing else of p and o than
-    // their bytes.
-    let e = !(p | o);
     let (p2, o2) = (split(p), split(o));
-    let ra = join(B {
-        lo: along_rows(p2.lo, o2.lo),
-        hi: along_rows(p2.hi, o2.hi),
-    });
-    let rb = join(B {
-        lo: along_rows(o2.lo, p2.lo),
-        hi: along_rows(o2.hi, p2.hi),
-    });
-    let pb = p.to_le_bytes();
-    let ob = o.to_le_bytes();
-    // Each sweep's moves are stored into arrays of their own (no loads in the loops), added
-    // to the rows' at the end.
-    let (mut da, mut db, mut ua, mut ub) = ([0u8; 8], [0u8; 8], [0u8; 8], [0u8; 8]);
+    let (e_lo, e_hi) = (!(p2.lo | o2.lo), !(p2.hi | o2.hi));
+    let (w01, w23) = pairs(p2.lo, o2.lo);
+    let (w45, w67) = pairs(p2.hi, o2.hi);
     // Downwards: runs above the square (nothing runs into row 8: the sweep starts from its
     // discs).
-    let mut down = Sweep::from(facing(&pb, &ob, 7).rotate_left(16));
-    for r in (0..7).rev() {
-        let facing = facing(&pb, &ob, r);
-        let m = down.step(facing, facing.rotate_left(16));
-        da[r] = m as u8;
-        db[r] = (m >> 16) as u8;
-    }
+    let mut down = Sweep::from(odd(w67).rotate_left(16));
+    let m67 = down.row(even(w67));
+    let m5 = down.row(odd(w45));
+    let m45 = down.row(even(w45)) | (m5 << 8);
+    let m3 = down.row(odd(w23));
+    let m23 = down.row(even(w23)) | (m3 << 8);
+    let m1 = down.row(odd(w01));
+    let m01 = down.row(even(w01)) | (m1 << 8);
     // Upwards: runs below the square.
-    let mut up = Sweep::from(facing(&pb, &ob, 0).rotate_left(16));
-    for r in 1..8 {
-        let facing = facing(&pb, &ob, r);
-        let m = up.step(facing, facing.rotate_left(16));
-        ua[r] = m as u8;
-        ub[r] = (m >> 16) as u8;
-    }
-    let a = (ra & e) | u64::from_le_bytes(da) | u64::from_le_bytes(ua);
-    let b = (rb & e) | u64::from_le_bytes(db) | u64::from_le_bytes(ub);
-    (a, b)
+    let mut up = Sweep::from(even(w01).rotate_left(16));
+    let m01 = m01 | (up.row(odd(w01)) << 8);
+    let m23 = m23 | up.row(even(w23));
+    let m23 = m23 | (up.row(odd(w23)) << 8);
+    let m45 = m45 | up.row(even(w45));
+    let m45 = m45 | (up.row(odd(w45)) << 8);
+    let m67 = m67 | up.row(even(w67));
+    let m67 = m67 | (up.row(odd(w67)) << 8);
+    let (a_lo, b_lo) = unpair(m01, m23);
+    let (a_hi, b_hi) = unpair(m45, m67);
+    let a = B {
+        lo: (along_rows(p2.lo, o2.lo) & e_lo) | a_lo,
+        hi: (along_rows(p2.hi, o2.hi) & e_hi) | a_hi,
+    };
+    let b = B {
+        lo: (along_rows(o2.lo, p2.lo) & e_lo) | b_lo,
+        hi: (along_rows(o2.hi, p2.hi) & e_hi) | b_hi,
+    };
+    (join(a), join(b))
 }
 
 /// The legal moves of the side with discs `p` against `o`, by one sweep over the rows whose
 /// two lanes go upwards (lane 0, row `r`) and downwards (lane 16, row `7 - r`) at once, then
-/// the rows by [`along_rows`].
-#[inline(never)]
+/// the rows by [`along_rows`]. Written into `Position::moves` (one copy for its many callers)
+/// and `Position::moves_inline` (the search's inner nodes).
+#[inline(always)]
 pub fn moves(p: u64, o: u64) -> u64 {
     let e = !(p | o);
     let (p2, o2) = (split(p), split(o));
@@ -145,6 +179,13 @@ impl Sweep {
         self.diagonal_a = inner & ((self.diagonal_a | self.mine) >> 1);
         self.mine = own;
         m
+    }
+
+    /// [`Sweep::step`] for the sweeps of both sides: the row's word `w` holds the other
+    /// side's discs of each lane, and the mover's are those of the other lane.
+    #[inline(always)]
+    fn row(&mut self, w: u32) -> u32 {
+        self.step(w, w.rotate_left(16))
     }
 }
 
