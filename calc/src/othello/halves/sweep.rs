@@ -166,17 +166,19 @@ impl Sweep {
         }
     }
 
-    /// The next row, the other side's discs `facing` and the mover's `own`: its empty squares
-    /// a run reaches (the moves along the sweep's three directions), and the state after it.
+    /// The next row, the other side's discs `facing` and the mover's `own` (both in the lanes
+    /// only): its empty squares a run reaches (the moves along the sweep's three directions),
+    /// and the state after it. The diagonal runs are kept to the other side's discs, not only
+    /// to those of columns b to g: a run that reaches column h (a) moves out of the lane at
+    /// the next row, where the empty squares, taken in the lanes only, drop it (a mask of the
+    /// inner columns for each row, held in registers or spilled, cost more).
     #[inline(always)]
     fn step(&mut self, facing: u32, own: u32) -> u32 {
-        const LANES_INNER: u32 = 0x007E_007E;
-        let empty = !(facing | own);
-        let inner = facing & LANES_INNER;
+        let empty = (facing | own) ^ LANES;
         let m = empty & (self.straight | (self.diagonal_h << 1) | (self.diagonal_a >> 1));
         self.straight = facing & (self.straight | self.mine);
-        self.diagonal_h = inner & ((self.diagonal_h | self.mine) << 1);
-        self.diagonal_a = inner & ((self.diagonal_a | self.mine) >> 1);
+        self.diagonal_h = facing & ((self.diagonal_h | self.mine) << 1);
+        self.diagonal_a = facing & ((self.diagonal_a | self.mine) >> 1);
         self.mine = own;
         m
     }
