@@ -6,7 +6,7 @@
 use super::ai::TACTICAL;
 use super::bitboard::{square_bit, Position};
 use super::eval::evaluate;
-use super::square::{lowest_inline, Squares};
+use super::square::lowest_inline;
 
 /// The squares grouped by their value in the seed's tactical table, best first: the order
 /// of the tactical move ordering (equal values keep square order, lowest first).
@@ -129,8 +129,11 @@ pub(crate) fn ordered(
 ) -> usize {
     let flipper = p.flipper();
     let mut n = 0;
-    for sq in Squares(moves) {
-        let s = sq.index();
+    // The squares by `lowest_inline` (the iterator `Squares` was a call of 684 cycles a move).
+    let mut rest = moves;
+    while rest != 0 {
+        let s = lowest_inline(rest);
+        rest &= rest - 1;
         // Keys fit 16 bits: evaluations and the first move's MAX.
         let key = if s == first {
             i16::MAX

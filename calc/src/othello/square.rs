@@ -115,6 +115,19 @@ pub(crate) fn lowest(bits: u64) -> u8 {
     lowest_inline(bits)
 }
 
+/// The index of the lowest set bit of each byte (8 for 0), for [`lowest_inline`] on 32-bit
+/// targets: a static, one copy for every use (as a constant, each use had its own).
+#[cfg(target_pointer_width = "32")]
+static LOWEST_OF_BYTE: [u8; 256] = {
+    let mut t = [8u8; 256];
+    let mut i = 1;
+    while i < 256 {
+        t[i] = (i as u8).trailing_zeros() as u8;
+        i += 1;
+    }
+    t
+};
+
 /// [`lowest`] inlined where it is called (the search's move ordering: one call per move
 /// searched).
 #[inline(always)]
@@ -122,8 +135,8 @@ pub(crate) fn lowest_inline(bits: u64) -> u8 {
     #[cfg(target_pointer_width = "32")]
     {
         // On 32-bit targets, a 64-bit count of trailing zeros is a library call on the 68000:
-        // the half that holds the bit, then halving steps and a table of the last nibble.
-        const NIBBLE: [u8; 16] = [4, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0];
+        // the half that holds the bit, then the 16-bit half of it, then a table of the last
+        // byte ([`LOWEST_OF_BYTE`]; of a nibble before: a test and a shift more).
         let (mut x, mut n) = if bits as u32 != 0 {
             (bits as u32, 0)
         } else {
@@ -137,11 +150,7 @@ pub(crate) fn lowest_inline(bits: u64) -> u8 {
             x >>= 8;
             n += 8;
         }
-        if x & 0xF == 0 {
-            x >>= 4;
-            n += 4;
-        }
-        n + NIBBLE[(x & 0xF) as usize]
+        n + LOWEST_OF_BYTE[(x & 0xFF) as usize]
     }
     #[cfg(not(target_pointer_width = "32"))]
     {

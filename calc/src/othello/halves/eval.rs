@@ -82,11 +82,22 @@ const ZONES: [i8; 256] = {
 };
 
 /// [`ZONES`] of a zone whose squares come as (C on the corner's row, corner, X, C on its
-/// column): the pairs of bits swapped first.
+/// column): indexed as [`ZONES`], each side's pairs of bits swapped (a table of its own
+/// instead of the swap's shifts and masks at each use: 256 bytes).
+const ZONES_MIRRORED: [i8; 256] = {
+    let mut t = [0i8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = ZONES[((i & 0x55) << 1) | ((i >> 1) & 0x55)];
+        i += 1;
+    }
+    t
+};
+
+/// [`ZONES_MIRRORED`] of `index`.
 #[inline(always)]
 fn zone_mirrored(index: u32) -> i32 {
-    let index = ((index & 0x55) << 1) | ((index >> 1) & 0x55);
-    i32::from(ZONES[index as usize])
+    i32::from(ZONES_MIRRORED[index as usize])
 }
 
 /// The evaluation of `eval::evaluate_both` on halves, written into its callers (the leaves of
