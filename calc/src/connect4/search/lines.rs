@@ -69,10 +69,10 @@ pub(crate) struct Tables {
     /// [`NO_LINE`] where there is none.
     pub cell_lines: [u8; 256],
     /// `stone[player][p]`: what a stone of `player` (0 first, 1 second) at position `p` adds
-    /// to a line's record: its bit (bits 0-7 for the first player's stones, 8-15 for the
-    /// second's) and, in bits 17-31, what it adds to the line's index: 3^p or 2 * 3^p
-    /// ([`INDEX_SHIFT`]). 0 at
-    /// position 7, [`NO_LINE`]'s.
+    /// to a line's record: its bit (bits 3-9 for the first player's stones, 10-16 for the
+    /// second's: a player's stones shifted to bit 3 are 8 times their byte, an index of
+    /// [`Tables::gained`]) and, in bits 17-31, what it adds to the line's index: 3^p or 2 *
+    /// 3^p ([`INDEX_SHIFT`]). 0 at position 7, [`NO_LINE`]'s.
     pub stone: [[u32; 8]; 2],
     /// The bit of the first cell of each line in the bitboards (`7c + r`, as in
     /// [`Cells`](super::cells::Cells)' halves put end to end), and what that bit grows by from
@@ -169,8 +169,8 @@ impl Tables {
     fn fill_line_tables(&mut self) {
         let mut power = 1u32;
         for p in 0..7 {
-            self.stone[0][p] = power << INDEX_SHIFT | 1 << p;
-            self.stone[1][p] = (2 * power) << INDEX_SHIFT | 1 << (8 + p);
+            self.stone[0][p] = power << INDEX_SHIFT | 1 << (3 + p);
+            self.stone[1][p] = (2 * power) << INDEX_SHIFT | 1 << (10 + p);
             power *= 3;
         }
         for a in 0..128 {
