@@ -43,6 +43,17 @@ const SCORE_OFFSET: [u16; 4] = [0, 81, 81 + 243, 81 + 243 + 729];
 /// the bytes are linear memory the programs lack, and a bounds test costs a few cycles).
 pub(crate) const SCORE_LEN: usize = 3240;
 
+/// Where a line's record ([`Tables::stone`]) holds the first player's stones: bit 3 on the
+/// 68000 (through wasm32), so that a player's stones shifted down are 8 times their byte, an
+/// index of [`Tables::gained`] without a shift (the 68000's addressing does not scale an
+/// index); bit 0 elsewhere (x86's addressing scales it for free, and there the other layout
+/// cost registers in the ordering: 2 % more instructions).
+pub(crate) const STONES_AT: u32 = if cfg!(target_arch = "wasm32") { 3 } else { 0 };
+
+/// How far above the first player's stones a line's record holds the second player's: 7 on
+/// the 68000, 8 elsewhere ([`STONES_AT`]). Both are below [`INDEX_SHIFT`].
+pub(crate) const PLAYER_SHIFT: u32 = if cfg!(target_arch = "wasm32") { 7 } else { 8 };
+
 /// Where a line's record ([`Tables::stone`]) holds the index of its window values: bits 17-31.
 /// Not 16: the window value's byte offset in [`Tables::score`] is then `record >> 16` with its
 /// low bit cleared, which GCC makes a word swap on the 68000; LLVM turns `(record >> 16) * 2`
@@ -69,10 +80,9 @@ pub(crate) struct Tables {
     /// [`NO_LINE`] where there is none.
     pub cell_lines: [u8; 256],
     /// `stone[player][p]`: what a stone of `player` (0 first, 1 second) at position `p` adds
-    /// to a line's record: its bit (bits 3-9 for the first player's stones, 10-16 for the
-    /// second's: a player's stones shifted to bit 3 are 8 times their byte, an index of
-    /// [`Tables::gained`]) and, in bits 17-31, what it adds to the line's index: 3^p or 2 *
-    /// 3^p ([`INDEX_SHIFT`]). 0 at position 7, [`NO_LINE`]'s.
+    /// to a line's record: its bit (the first player's stones from bit [`STONES_AT`], the
+    /// second's [`PLAYER_SHIFT`] above) and, in bits 17-31, what it adds to the line's index:
+    /// 3^p or 2 * 3^p ([`INDEX_SHIFT`]). 0 at position 7, [`NO_LINE`]'s.
     pub stone: [[u32; 8]; 2],
     /// The bit of the first cell of each line in the bitboards (`7c + r`, as in
     /// [`Cells`](super::cells::Cells)' halves put end to end), and what that bit grows by from
@@ -169,8 +179,9 @@ impl Tables {
     fn fill_line_tables(&mut self) {
         let mut power = 1u32;
         for p in 0..7 {
-            self.stone[0][p] = power << INDEX_SHIFT | 1 << (3 + p);
-            self.stone[1][p] = (2 * power) << INDEX_SHIFT | 1 << (10 + p);
+            self.stone[0][p] = power << INDEX_SHIFT | 1 << (STONES_AT + p as u32);
+            self.stone[1][p] =
+                (2 * power) << INDEX_SHIFT | 1 << (STONES_AT + PLAYER_SHIFT + p as u32);
             power *= 3;
         }
         for a in 0..128 {

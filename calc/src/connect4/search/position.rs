@@ -11,7 +11,7 @@
 //! same nodes with the same scores.
 
 use super::cells::{Cells, LO_BITS, ODD_HI, ODD_LO};
-use super::lines::{cell, Tables, INDEX_SHIFT, LINES};
+use super::lines::{cell, Tables, INDEX_SHIFT, LINES, PLAYER_SHIFT, STONES_AT};
 use crate::connect4::board::{Board, Player, WIDTH};
 
 /// The numbers of a node of the engine (module doc), from its side to move's point of view:
@@ -260,22 +260,27 @@ pub(crate) struct Scan {
     pub gained: Cells,
 }
 
-/// Where the record of the line of entry `e` of [`Tables::cell_lines`] (`line << 3 |
-/// position`) is in [`Lines`]' records: `2 line`, 4-byte entries at the byte offset `e & 0xF8`
-/// (no shift of the entry on the 68000).
+/// How many entries apart [`Lines`]' records are: 2 on the 68000 (through wasm32), where the
+/// record of the line of an entry `e` of [`Tables::cell_lines`] (`line << 3 | position`) is
+/// then at the byte offset `e & 0xF8`, without a shift of the entry (its addressing does not
+/// scale an index); 1 elsewhere (x86's addressing scales it for free).
+const RECORD_STEP: usize = if cfg!(target_arch = "wasm32") { 2 } else { 1 };
+
+/// Where the record of the line of entry `e` of [`Tables::cell_lines`] is in [`Lines`]'
+/// records ([`RECORD_STEP`]).
 #[inline(always)]
 fn record_of(e: u8) -> usize {
-    (e >> 2) as usize & 62
+    (e >> 3) as usize * RECORD_STEP
 }
 
 /// Each line's stones and window index, and the columns' heights (module doc).
 pub(crate) struct Lines<'t> {
     t: &'t Tables,
-    /// Each line's record: the first player's stones (bits 3-9), the second's (10-16) and the
-    /// index of its window values in [`Tables::score`] (17-31); see [`Tables::stone`]. Line
-    /// `l`'s is entry `2 l` ([`record_of`]: its byte offset is the line's entry of
-    /// [`Tables::cell_lines`] with the position masked off); the odd entries are unused.
-    record: [u32; 64],
+    /// Each line's record: the first player's stones (from bit [`STONES_AT`]), the second's
+    /// ([`PLAYER_SHIFT`] above) and the index of its window values in [`Tables::score`]
+    /// (17-31); see [`Tables::stone`]. Line `l`'s is entry [`RECORD_STEP`] `l`
+    /// ([`record_of`]); the entries between are unused (0).
+    record: [u32; 32 * RECORD_STEP],
     heights: [u8; 8],
 }
 
@@ -284,11 +289,11 @@ impl<'t> Lines<'t> {
     pub fn new(board: &Board, tables: &'t Tables) -> Lines<'t> {
         let mut l = Lines {
             t: tables,
-            record: [0; 64],
+            record: [0; 32 * RECORD_STEP],
             heights: [0; 8],
         };
         for line in 0..32 {
-            l.record[2 * line] = u32::from(tables.line_start[line]) << INDEX_SHIFT;
+            l.record[RECORD_STEP * line] = u32::from(tables.line_start[line]) << INDEX_SHIFT;
         }
         let (first, mask) = (board.stones(Player::First), board.mask());
         let mut bit = 1u64;
@@ -305,8 +310,10 @@ impl<'t> Lines<'t> {
 
     /// The window values of all lines, first player positive.
     pub fn windows(&self) -> i32 {
-        (0..LINES)
-            .map(|line| self.t.score_of(self.record[2 * line]))
+        // The unused entries are 0, whose window values are 0.
+        self.record[..RECORD_STEP * LINES]
+            .iter()
+            .map(|&r| self.t.score_of(r))
             .sum()
     }
 
@@ -381,13 +388,13 @@ impl<'t> Lines<'t> {
     /// [`Lines::gains`] inlined: the ordering's, which finds them for every move of a node
     /// (a call, saving and restoring eight registers, cost a fifth of a call's 1,400 cycles).
     /// One copy for both players and for the search's calls ([`Lines::gains_of`]): the
-    /// player's stones are found in the records by a shift by a variable (0 or 7 places; a
+    /// player's stones are found in the records by a shift by a variable (0 or [`PLAYER_SHIFT`]; a
     /// copy for each player in the ordering cost 0.7 % more cycles, and in the search's calls
     /// 404 bytes more of `joueur` for 0.1 % fewer). The column is not looked up: its gain is
     /// found on the bitboards (`own`: the player's stones, [`Cells::column_gain`]).
     #[inline(always)]
     pub fn gains_inlined(&self, col: u8, player: usize, own: Cells) -> Cells {
-        let shift = 7 * (player as u32 & 1);
+        let shift = PLAYER_SHIFT * (player as u32 & 1);
         let at = self.at(col);
         Cells::unpack(
             self.gain_shifted(at, shift)
@@ -398,20 +405,21 @@ impl<'t> Lines<'t> {
     }
 
     /// [`Lines::gains_inlined`] on the line of entry `i` of [`Tables::cell_lines`], the
-    /// player's stones at bit `3 + shift` of the records: 8 times the stones, the lookup's
-    /// index in [`Tables::gained`] without a shift.
+    /// player's stones at bit [`STONES_AT`] `+ shift` of the records (on the 68000, 8 times
+    /// the stones: the lookup's index in [`Tables::gained`] without a shift).
     #[inline(always)]
     fn gain_shifted(&self, i: usize, shift: u32) -> u64 {
         let t = self.t;
         let e = t.cell_lines[i & 255];
-        let line = (e >> 3) as usize;
         let record = self.record[record_of(e)];
-        let own = (record >> shift) as usize & 0x3F8;
+        let own = ((record >> shift) as usize & 0x7F << STONES_AT) << (3 - STONES_AT);
         let gained = t.gained[own | (e & 7) as usize];
         if gained == 0 {
             return 0;
         }
-        let empty = (!(record | record >> 7) >> 3) as u8 & t.line_full[line & 31];
+        let line = (e >> 3) as usize;
+        let empty =
+            (!(record | record >> PLAYER_SHIFT) >> STONES_AT) as u8 & t.line_full[line & 31];
         if gained & empty == 0 {
             0
         } else {
