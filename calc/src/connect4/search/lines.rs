@@ -29,6 +29,7 @@ use crate::connect4::board::{HEIGHT, WIDTH};
 use crate::connect4::eval::Weights;
 
 /// Number of lines.
+#[cfg(test)]
 pub(crate) const LINES: usize = 25;
 
 /// No line: line 31, position 7. That line has no positions, a stone there adds nothing
@@ -53,6 +54,19 @@ pub(crate) const STONES_AT: u32 = if cfg!(target_arch = "wasm32") { 3 } else { 0
 /// How far above the first player's stones a line's record holds the second player's: 7 on
 /// the 68000, 8 elsewhere ([`STONES_AT`]). Both are below [`INDEX_SHIFT`].
 pub(crate) const PLAYER_SHIFT: u32 = if cfg!(target_arch = "wasm32") { 7 } else { 8 };
+
+/// How many entries apart the lines' records are: 2 on the 68000 (through wasm32), where the
+/// record of the line of an entry `e` of [`Tables::cell_lines`] (`line << 3 | position`) is
+/// then at the byte offset `e & 0xF8`, without a shift of the entry (its addressing does not
+/// scale an index); 1 elsewhere (x86's addressing scales it for free).
+pub(crate) const RECORD_STEP: usize = if cfg!(target_arch = "wasm32") { 2 } else { 1 };
+
+/// Where the record of the line of entry `e` of [`Tables::cell_lines`] is in the lines'
+/// records ([`RECORD_STEP`]).
+#[inline(always)]
+pub(crate) fn record_of(e: u8) -> usize {
+    (e >> 3) as usize * RECORD_STEP
+}
 
 /// Where a line's record ([`Tables::stone`]) holds the index of its window values: bits 17-31.
 /// Not 16: the window value's byte offset in [`Tables::score`] is then `record >> 16` with its

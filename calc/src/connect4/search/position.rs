@@ -11,7 +11,7 @@
 //! same nodes with the same scores.
 
 use super::cells::{Cells, LO_BITS, ODD_HI, ODD_LO};
-use super::lines::{cell, Tables, INDEX_SHIFT, LINES, PLAYER_SHIFT, STONES_AT};
+use super::lines::{cell, record_of, Tables, INDEX_SHIFT, PLAYER_SHIFT, RECORD_STEP, STONES_AT};
 use crate::connect4::board::{Board, Player, WIDTH};
 
 /// The numbers of a node of the engine (module doc), from its side to move's point of view:
@@ -260,26 +260,11 @@ pub(crate) struct Scan {
     pub gained: Cells,
 }
 
-/// How many entries apart [`Lines`]' records are: 2 on the 68000 (through wasm32), where the
-/// record of the line of an entry `e` of [`Tables::cell_lines`] (`line << 3 | position`) is
-/// then at the byte offset `e & 0xF8`, without a shift of the entry (its addressing does not
-/// scale an index); 1 elsewhere (x86's addressing scales it for free).
-const RECORD_STEP: usize = if cfg!(target_arch = "wasm32") { 2 } else { 1 };
-
-/// Where the record of the line of entry `e` of [`Tables::cell_lines`] is in [`Lines`]'
-/// records ([`RECORD_STEP`]).
-#[inline(always)]
-fn record_of(e: u8) -> usize {
-    (e >> 3) as usize * RECORD_STEP
-}
-
 /// Each line's stones and window index, and the columns' heights (module doc).
 pub(crate) struct Lines<'t> {
     t: &'t Tables,
-    /// Each line's record: the first player's stones (from bit [`STONES_AT`]), the second's
-    /// ([`PLAYER_SHIFT`] above) and the index of its window values in [`Tables::score`]
-    /// (17-31); see [`Tables::stone`]. Line `l`'s is entry [`RECORD_STEP`] `l`
-    /// ([`record_of`]); the entries between are unused (0).
+    /// Each line's record ([`Tables::stone`]), line `l`'s at [`RECORD_STEP`] `l` (the entries
+    /// between are unused, 0).
     record: [u32; 32 * RECORD_STEP],
     heights: [u8; 8],
 }
@@ -310,11 +295,8 @@ impl<'t> Lines<'t> {
 
     /// The window values of all lines, first player positive.
     pub fn windows(&self) -> i32 {
-        // The unused entries are 0, whose window values are 0.
-        self.record[..RECORD_STEP * LINES]
-            .iter()
-            .map(|&r| self.t.score_of(r))
-            .sum()
+        // The unused entries and those past the lines are 0, whose window values are 0.
+        self.record.iter().map(|&r| self.t.score_of(r)).sum()
     }
 
     /// The tables the lines are looked up in.
@@ -388,8 +370,8 @@ impl<'t> Lines<'t> {
     /// [`Lines::gains`] inlined: the ordering's, which finds them for every move of a node
     /// (a call, saving and restoring eight registers, cost a fifth of a call's 1,400 cycles).
     /// One copy for both players and for the search's calls ([`Lines::gains_of`]): the
-    /// player's stones are found in the records by a shift by a variable (0 or [`PLAYER_SHIFT`]; a
-    /// copy for each player in the ordering cost 0.7 % more cycles, and in the search's calls
+    /// player's stones are found in the records by a shift by a variable (0 or [`PLAYER_SHIFT`];
+    /// a copy for each player in the ordering cost 0.7 % more cycles, and in the search's calls
     /// 404 bytes more of `joueur` for 0.1 % fewer). The column is not looked up: its gain is
     /// found on the bitboards (`own`: the player's stones, [`Cells::column_gain`]).
     #[inline(always)]
@@ -405,8 +387,7 @@ impl<'t> Lines<'t> {
     }
 
     /// [`Lines::gains_inlined`] on the line of entry `i` of [`Tables::cell_lines`], the
-    /// player's stones at bit [`STONES_AT`] `+ shift` of the records (on the 68000, 8 times
-    /// the stones: the lookup's index in [`Tables::gained`] without a shift).
+    /// player's stones at bit [`STONES_AT`] `+ shift` of the records.
     #[inline(always)]
     fn gain_shifted(&self, i: usize, shift: u32) -> u64 {
         let t = self.t;
