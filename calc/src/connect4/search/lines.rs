@@ -29,6 +29,7 @@ use crate::connect4::board::{HEIGHT, WIDTH};
 use crate::connect4::eval::Weights;
 
 /// Number of lines.
+#[cfg(test)]
 pub(crate) const LINES: usize = 25;
 
 /// No line: line 31, position 7. That line has no positions, a stone there adds nothing
@@ -42,6 +43,30 @@ const SCORE_OFFSET: [u16; 4] = [0, 81, 81 + 243, 81 + 243 + 729];
 /// Entries of [`Tables::score`]: 3^4 + 3^5 + 3^6 + 3^7 (not rounded up to a power of two:
 /// the bytes are linear memory the programs lack, and a bounds test costs a few cycles).
 pub(crate) const SCORE_LEN: usize = 3240;
+
+/// Where a line's record ([`Tables::stone`]) holds the first player's stones: bit 3 on the
+/// 68000 (through wasm32), so that a player's stones shifted down are 8 times their byte, an
+/// index of [`Tables::gained`] without a shift (the 68000's addressing does not scale an
+/// index); bit 0 elsewhere (x86's addressing scales it for free, and there the other layout
+/// cost registers in the ordering: 2 % more instructions).
+pub(crate) const STONES_AT: u32 = if cfg!(target_arch = "wasm32") { 3 } else { 0 };
+
+/// How far above the first player's stones a line's record holds the second player's: 7 on
+/// the 68000, 8 elsewhere ([`STONES_AT`]). Both are below [`INDEX_SHIFT`].
+pub(crate) const PLAYER_SHIFT: u32 = if cfg!(target_arch = "wasm32") { 7 } else { 8 };
+
+/// How many entries apart the lines' records are: 2 on the 68000 (through wasm32), where the
+/// record of the line of an entry `e` of [`Tables::cell_lines`] (`line << 3 | position`) is
+/// then at the byte offset `e & 0xF8`, without a shift of the entry (its addressing does not
+/// scale an index); 1 elsewhere (x86's addressing scales it for free).
+pub(crate) const RECORD_STEP: usize = if cfg!(target_arch = "wasm32") { 2 } else { 1 };
+
+/// Where the record of the line of entry `e` of [`Tables::cell_lines`] is in the lines'
+/// records ([`RECORD_STEP`]).
+#[inline(always)]
+pub(crate) fn record_of(e: u8) -> usize {
+    (e >> 3) as usize * RECORD_STEP
+}
 
 /// Where a line's record ([`Tables::stone`]) holds the index of its window values: bits 17-31.
 /// Not 16: the window value's byte offset in [`Tables::score`] is then `record >> 16` with its
@@ -69,10 +94,9 @@ pub(crate) struct Tables {
     /// [`NO_LINE`] where there is none.
     pub cell_lines: [u8; 256],
     /// `stone[player][p]`: what a stone of `player` (0 first, 1 second) at position `p` adds
-    /// to a line's record: its bit (bits 0-7 for the first player's stones, 8-15 for the
-    /// second's) and, in bits 17-31, what it adds to the line's index: 3^p or 2 * 3^p
-    /// ([`INDEX_SHIFT`]). 0 at
-    /// position 7, [`NO_LINE`]'s.
+    /// to a line's record: its bit (the first player's stones from bit [`STONES_AT`], the
+    /// second's [`PLAYER_SHIFT`] above) and, in bits 17-31, what it adds to the line's index:
+    /// 3^p or 2 * 3^p ([`INDEX_SHIFT`]). 0 at position 7, [`NO_LINE`]'s.
     pub stone: [[u32; 8]; 2],
     /// The bit of the first cell of each line in the bitboards (`7c + r`, as in
     /// [`Cells`](super::cells::Cells)' halves put end to end), and what that bit grows by from
@@ -169,8 +193,9 @@ impl Tables {
     fn fill_line_tables(&mut self) {
         let mut power = 1u32;
         for p in 0..7 {
-            self.stone[0][p] = power << INDEX_SHIFT | 1 << p;
-            self.stone[1][p] = (2 * power) << INDEX_SHIFT | 1 << (8 + p);
+            self.stone[0][p] = power << INDEX_SHIFT | 1 << (STONES_AT + p as u32);
+            self.stone[1][p] =
+                (2 * power) << INDEX_SHIFT | 1 << (STONES_AT + PLAYER_SHIFT + p as u32);
             power *= 3;
         }
         for a in 0..128 {

@@ -11,7 +11,7 @@
 //! same nodes with the same scores.
 
 use super::cells::{Cells, LO_BITS, ODD_HI, ODD_LO};
-use super::lines::{cell, Tables, INDEX_SHIFT, LINES};
+use super::lines::{cell, record_of, Tables, INDEX_SHIFT, PLAYER_SHIFT, RECORD_STEP, STONES_AT};
 use crate::connect4::board::{Board, Player, WIDTH};
 
 /// The numbers of a node of the engine (module doc), from its side to move's point of view:
@@ -263,9 +263,9 @@ pub(crate) struct Scan {
 /// Each line's stones and window index, and the columns' heights (module doc).
 pub(crate) struct Lines<'t> {
     t: &'t Tables,
-    /// Each line's record: the first player's stones (bits 0-7), the second's (8-15) and the
-    /// index of its window values in [`Tables::score`] (17-31); see [`Tables::stone`].
-    record: [u32; 32],
+    /// Each line's record ([`Tables::stone`]), line `l`'s at [`RECORD_STEP`] `l` (the entries
+    /// between are unused, 0).
+    record: [u32; 32 * RECORD_STEP],
     heights: [u8; 8],
 }
 
@@ -274,11 +274,11 @@ impl<'t> Lines<'t> {
     pub fn new(board: &Board, tables: &'t Tables) -> Lines<'t> {
         let mut l = Lines {
             t: tables,
-            record: [0; 32],
+            record: [0; 32 * RECORD_STEP],
             heights: [0; 8],
         };
         for line in 0..32 {
-            l.record[line] = u32::from(tables.line_start[line]) << INDEX_SHIFT;
+            l.record[RECORD_STEP * line] = u32::from(tables.line_start[line]) << INDEX_SHIFT;
         }
         let (first, mask) = (board.stones(Player::First), board.mask());
         let mut bit = 1u64;
@@ -295,9 +295,8 @@ impl<'t> Lines<'t> {
 
     /// The window values of all lines, first player positive.
     pub fn windows(&self) -> i32 {
-        (0..LINES)
-            .map(|line| self.t.score_of(self.record[line]))
-            .sum()
+        // The unused entries and those past the lines are 0, whose window values are 0.
+        self.record.iter().map(|&r| self.t.score_of(r)).sum()
     }
 
     /// The tables the lines are looked up in.
@@ -371,13 +370,13 @@ impl<'t> Lines<'t> {
     /// [`Lines::gains`] inlined: the ordering's, which finds them for every move of a node
     /// (a call, saving and restoring eight registers, cost a fifth of a call's 1,400 cycles).
     /// One copy for both players and for the search's calls ([`Lines::gains_of`]): the
-    /// player's stones are found in the records by a shift by a variable (0 or 8 places; a
-    /// copy for each player in the ordering cost 0.7 % more cycles, and in the search's calls
+    /// player's stones are found in the records by a shift by a variable (0 or [`PLAYER_SHIFT`];
+    /// a copy for each player in the ordering cost 0.7 % more cycles, and in the search's calls
     /// 404 bytes more of `joueur` for 0.1 % fewer). The column is not looked up: its gain is
     /// found on the bitboards (`own`: the player's stones, [`Cells::column_gain`]).
     #[inline(always)]
     pub fn gains_inlined(&self, col: u8, player: usize, own: Cells) -> Cells {
-        let shift = 8 * (player as u32 & 1);
+        let shift = PLAYER_SHIFT * (player as u32 & 1);
         let at = self.at(col);
         Cells::unpack(
             self.gain_shifted(at, shift)
@@ -388,19 +387,20 @@ impl<'t> Lines<'t> {
     }
 
     /// [`Lines::gains_inlined`] on the line of entry `i` of [`Tables::cell_lines`], the
-    /// player's stones at bit `shift` of the records.
+    /// player's stones at bit [`STONES_AT`] `+ shift` of the records.
     #[inline(always)]
     fn gain_shifted(&self, i: usize, shift: u32) -> u64 {
         let t = self.t;
         let e = t.cell_lines[i & 255];
-        let line = (e >> 3) as usize;
-        let record = self.record[line];
-        let own = (record >> shift) as usize & 0x7F;
-        let gained = t.gained[own << 3 | (e & 7) as usize];
+        let record = self.record[record_of(e)];
+        let own = ((record >> shift) as usize & 0x7F << STONES_AT) << (3 - STONES_AT);
+        let gained = t.gained[own | (e & 7) as usize];
         if gained == 0 {
             return 0;
         }
-        let empty = !(record | record >> 8) as u8 & t.line_full[line & 31];
+        let line = (e >> 3) as usize;
+        let empty =
+            (!(record | record >> PLAYER_SHIFT) >> STONES_AT) as u8 & t.line_full[line & 31];
         if gained & empty == 0 {
             0
         } else {
@@ -425,7 +425,7 @@ impl<'t> Lines<'t> {
     fn window_on(&self, i: usize, add: &[u32; 8]) -> i32 {
         let t = self.t;
         let e = t.cell_lines[i & 255];
-        let record = self.record[(e >> 3) as usize];
+        let record = self.record[record_of(e)];
         t.score_change(record, add[(e & 7) as usize])
     }
 
@@ -469,7 +469,7 @@ impl<'t> Lines<'t> {
     fn add_scored(&mut self, i: usize, add: &[u32; 8]) -> i32 {
         let t = self.t;
         let e = t.cell_lines[i & 255];
-        let line = (e >> 3) as usize;
+        let line = record_of(e);
         let before = self.record[line];
         let stone = add[(e & 7) as usize];
         self.record[line] = before + stone;
@@ -494,7 +494,7 @@ impl<'t> Lines<'t> {
     #[inline(always)]
     fn take_on(&mut self, i: usize, add: &[u32; 8]) {
         let e = self.t.cell_lines[i & 255];
-        self.record[(e >> 3) as usize] -= add[(e & 7) as usize];
+        self.record[record_of(e)] -= add[(e & 7) as usize];
     }
 
     /// Adds a stone of `player` to the line of entry `i` of [`Tables::cell_lines`].
@@ -502,7 +502,7 @@ impl<'t> Lines<'t> {
     fn add_on(&mut self, i: usize, player: usize) {
         let t = self.t;
         let e = t.cell_lines[i & 255];
-        self.record[(e >> 3) as usize] += t.stone[player & 1][(e & 7) as usize];
+        self.record[record_of(e)] += t.stone[player & 1][(e & 7) as usize];
     }
 }
 
