@@ -13,7 +13,7 @@
 
 use super::bitboard::Position;
 use super::eval::{evaluate_both, EVAL_BOUND};
-use super::order::{ordered, Order};
+use super::order::{ordered, tactical, Order};
 use super::solver;
 use super::square::Square;
 use super::tt::{Entry, Kind, Table};
@@ -88,11 +88,15 @@ impl<B: Budget> Searcher<'_, '_, B> {
         self.meter.tick()
     }
 
-    /// Principal-variation search of the moves of `p` (none empty) in `order`, `depth` plies.
+    /// Principal-variation search of the moves of `p` (none empty) in the order
+    /// [`Order::new`] makes of `first`, `list` and `rest`, `depth` plies.
+    #[allow(clippy::too_many_arguments)]
     fn moves(
         &mut self,
         p: &Position,
-        order: Order,
+        first: u8,
+        list: &[u8],
+        rest: u64,
         mut alpha: i32,
         beta: i32,
         depth: u8,
@@ -100,7 +104,7 @@ impl<B: Budget> Searcher<'_, '_, B> {
         let mut best = -INF;
         let mut best_sq = 64;
         let flipper = p.flipper();
-        for (k, s) in order.enumerate() {
+        for (k, s) in Order::new(first, list, rest).enumerate() {
             let c = p.after(s, flipper.flips_inline(s));
             let v = if k == 0 {
                 -self.search(&c, -beta, -alpha, depth - 1, false)
@@ -175,14 +179,15 @@ impl<B: Budget> Searcher<'_, '_, B> {
         }
         // The list is set only where it is used (clearing it cost every node 700 cycles).
         let mut list;
-        let order = if depth >= 3 {
+        let order: (u8, &[u8], u64) = if depth >= 3 {
             list = [0u8; 34];
             let count = ordered(p, moves, tt_move, &mut list, &mut self.keys);
-            Order::listed(&list[..count])
+            (64, &list[..count], 0)
         } else {
-            Order::tactical(moves, tt_move)
+            let (first, rest) = tactical(moves, tt_move);
+            (first, &[], rest)
         };
-        let (best, best_sq) = self.moves(p, order, alpha, beta, depth);
+        let (best, best_sq) = self.moves(p, order.0, order.1, order.2, alpha, beta, depth);
         if self.meter.stopped {
             return 0;
         }
@@ -247,8 +252,7 @@ pub fn choose_move<B: Budget>(
     let count = ordered(&p, moves, 64, &mut sorted, &mut s.keys);
     for depth in 1..=max_depth {
         let first = decision.best.map_or(64, |b| b.index());
-        let order = Order::listed_after(first, &sorted[..count]);
-        let (best, best_sq) = s.moves(&p, order, -INF, INF, depth);
+        let (best, best_sq) = s.moves(&p, first, &sorted[..count], 0, -INF, INF, depth);
         if s.meter.stopped && decision.best.is_some() {
             break;
         }
