@@ -76,6 +76,18 @@ pub const fn game_score(diff: i32) -> i32 {
 
 const INF: i32 = 20_000;
 
+/// A value (|v| ≤ [`INF`]) and a square (0..=64) in one word.
+#[inline(always)]
+fn pack(value: i32, square: u8) -> i32 {
+    (value << 8) | i32::from(square)
+}
+
+/// The value and square of [`pack`].
+#[inline(always)]
+fn unpack(w: i32) -> (i32, u8) {
+    (w >> 8, w as u8)
+}
+
 struct Searcher<'t, 'b, B: Budget> {
     tt: Table<'t>,
     meter: Meter<'b, B>,
@@ -89,7 +101,8 @@ impl<B: Budget> Searcher<'_, '_, B> {
     }
 
     /// Principal-variation search of the moves of `p` (none empty) in the order
-    /// [`Order::new`] makes of `first`, `list` and `rest`, `depth` plies.
+    /// [`Order::new`] makes of `first`, `list` and `rest`, `depth` plies: the best value and
+    /// its move, packed by [`pack`] (a pair was returned through linear memory).
     #[allow(clippy::too_many_arguments)]
     fn moves(
         &mut self,
@@ -100,7 +113,7 @@ impl<B: Budget> Searcher<'_, '_, B> {
         mut alpha: i32,
         beta: i32,
         depth: u8,
-    ) -> (i32, u8) {
+    ) -> i32 {
         let mut best = -INF;
         let mut best_sq = 64;
         let flipper = p.flipper();
@@ -130,7 +143,7 @@ impl<B: Budget> Searcher<'_, '_, B> {
                 }
             }
         }
-        (best, best_sq)
+        pack(best, best_sq)
     }
 
     fn search(
@@ -187,7 +200,7 @@ impl<B: Budget> Searcher<'_, '_, B> {
             let (first, rest) = tactical(moves, tt_move);
             (first, &[], rest)
         };
-        let (best, best_sq) = self.moves(p, order.0, order.1, order.2, alpha, beta, depth);
+        let (best, best_sq) = unpack(self.moves(p, order.0, order.1, order.2, alpha, beta, depth));
         if self.meter.stopped {
             return 0;
         }
@@ -252,7 +265,7 @@ pub fn choose_move<B: Budget>(
     let count = ordered(&p, moves, 64, &mut sorted, &mut s.keys);
     for depth in 1..=max_depth {
         let first = decision.best.map_or(64, |b| b.index());
-        let (best, best_sq) = s.moves(&p, first, &sorted[..count], 0, -INF, INF, depth);
+        let (best, best_sq) = unpack(s.moves(&p, first, &sorted[..count], 0, -INF, INF, depth));
         if s.meter.stopped && decision.best.is_some() {
             break;
         }
