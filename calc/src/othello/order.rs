@@ -56,36 +56,31 @@ pub(crate) struct Order<'l> {
 }
 
 impl<'l> Order<'l> {
-    /// The moves `moves` by tactical value, `first` (if one of them) before all.
-    pub(crate) fn tactical(moves: u64, first: u8) -> Order<'l> {
-        let bit = if first < 64 { square_bit(first) } else { 0 };
-        let legal = moves & bit != 0;
-        Order {
-            first: if legal { first } else { 64 },
-            list: [].iter(),
-            skip: 64,
-            rest: moves & !bit,
-            group: 0,
-            current: 0,
-        }
-    }
-
-    /// The moves of `list`, in its order.
-    pub(crate) fn listed(list: &'l [u8]) -> Order<'l> {
-        Order::listed_after(64, list)
-    }
-
-    /// `first` (one of the moves of `list`, or 64: none), then the others of `list` in its
-    /// order.
-    pub(crate) fn listed_after(first: u8, list: &'l [u8]) -> Order<'l> {
+    /// `first` (one of the moves, or 64: none), then the others of `list` in its order, then
+    /// the moves `rest` (without `first`) by tactical value. Built by the search's
+    /// `Searcher::moves` itself from these parts: an `Order` passed to it lived in linear
+    /// memory, read and written there at every move.
+    #[inline(always)]
+    pub(crate) fn new(first: u8, list: &'l [u8], rest: u64) -> Order<'l> {
         Order {
             first,
             list: list.iter(),
             skip: first,
-            rest: 0,
-            group: TACTICAL_GROUPS.len(),
+            rest,
+            group: if rest == 0 { TACTICAL_GROUPS.len() } else { 0 },
             current: 0,
         }
+    }
+}
+
+/// The parts of the tactical order of the moves `moves` for [`Order::new`]: `(first, rest)`,
+/// `first` the table's move `first` if it is one of them (else 64), `rest` the others.
+pub(crate) fn tactical(moves: u64, first: u8) -> (u8, u64) {
+    let bit = if first < 64 { square_bit(first) } else { 0 };
+    if moves & bit != 0 {
+        (first, moves & !bit)
+    } else {
+        (64, moves)
     }
 }
 

@@ -13,7 +13,7 @@
 
 use super::bitboard::Position;
 use super::eval::{evaluate_both, EVAL_BOUND};
-use super::order::{ordered, Order};
+use super::order::{ordered, tactical, Order};
 use super::solver;
 use super::square::Square;
 use super::tt::{Entry, Kind, Table};
@@ -76,6 +76,18 @@ pub const fn game_score(diff: i32) -> i32 {
 
 const INF: i32 = 20_000;
 
+/// A value (|v| ≤ [`INF`]) and a square (0..=64) in one word.
+#[inline(always)]
+fn pack(value: i32, square: u8) -> i32 {
+    (value << 8) | i32::from(square)
+}
+
+/// The value and square of [`pack`].
+#[inline(always)]
+fn unpack(w: i32) -> (i32, u8) {
+    (w >> 8, w as u8)
+}
+
 struct Searcher<'t, 'b, B: Budget> {
     tt: Table<'t>,
     meter: Meter<'b, B>,
@@ -88,19 +100,24 @@ impl<B: Budget> Searcher<'_, '_, B> {
         self.meter.tick()
     }
 
-    /// Principal-variation search of the moves of `p` (none empty) in `order`, `depth` plies.
+    /// Principal-variation search of the moves of `p` (none empty) in the order
+    /// [`Order::new`] makes of `first`, `list` and `rest`, `depth` plies: the best value and
+    /// its move, packed by [`pack`] (a pair was returned through linear memory).
+    #[allow(clippy::too_many_arguments)]
     fn moves(
         &mut self,
         p: &Position,
-        order: Order,
+        first: u8,
+        list: &[u8],
+        rest: u64,
         mut alpha: i32,
         beta: i32,
         depth: u8,
-    ) -> (i32, u8) {
+    ) -> i32 {
         let mut best = -INF;
         let mut best_sq = 64;
         let flipper = p.flipper();
-        for (k, s) in order.enumerate() {
+        for (k, s) in Order::new(first, list, rest).enumerate() {
             let c = p.after(s, flipper.flips_inline(s));
             let v = if k == 0 {
                 -self.search(&c, -beta, -alpha, depth - 1, false)
@@ -126,7 +143,7 @@ impl<B: Budget> Searcher<'_, '_, B> {
                 }
             }
         }
-        (best, best_sq)
+        pack(best, best_sq)
     }
 
     fn search(
@@ -175,14 +192,15 @@ impl<B: Budget> Searcher<'_, '_, B> {
         }
         // The list is set only where it is used (clearing it cost every node 700 cycles).
         let mut list;
-        let order = if depth >= 3 {
+        let order: (u8, &[u8], u64) = if depth >= 3 {
             list = [0u8; 34];
             let count = ordered(p, moves, tt_move, &mut list, &mut self.keys);
-            Order::listed(&list[..count])
+            (64, &list[..count], 0)
         } else {
-            Order::tactical(moves, tt_move)
+            let (first, rest) = tactical(moves, tt_move);
+            (first, &[], rest)
         };
-        let (best, best_sq) = self.moves(p, order, alpha, beta, depth);
+        let (best, best_sq) = unpack(self.moves(p, order.0, order.1, order.2, alpha, beta, depth));
         if self.meter.stopped {
             return 0;
         }
@@ -247,8 +265,7 @@ pub fn choose_move<B: Budget>(
     let count = ordered(&p, moves, 64, &mut sorted, &mut s.keys);
     for depth in 1..=max_depth {
         let first = decision.best.map_or(64, |b| b.index());
-        let order = Order::listed_after(first, &sorted[..count]);
-        let (best, best_sq) = s.moves(&p, order, -INF, INF, depth);
+        let (best, best_sq) = unpack(s.moves(&p, first, &sorted[..count], 0, -INF, INF, depth));
         if s.meter.stopped && decision.best.is_some() {
             break;
         }
