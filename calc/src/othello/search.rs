@@ -192,7 +192,8 @@ impl<B: Budget> Searcher<'_, '_, B> {
         }
         // The list is set only where it is used (clearing it cost every node 700 cycles).
         let mut list;
-        let order: (u8, &[u8], u64) = if depth >= 3 {
+        // The move order's parts (`Order::new`): the first move, a sorted list, the rest.
+        let (first, sorted, rest): (u8, &[u8], u64) = if depth >= 3 {
             list = [0u8; 34];
             let count = ordered(p, moves, tt_move, &mut list, &mut self.keys);
             (64, &list[..count], 0)
@@ -200,7 +201,7 @@ impl<B: Budget> Searcher<'_, '_, B> {
             let (first, rest) = tactical(moves, tt_move);
             (first, &[], rest)
         };
-        let (best, best_sq) = unpack(self.moves(p, order.0, order.1, order.2, alpha, beta, depth));
+        let (best, best_sq) = unpack(self.moves(p, first, sorted, rest, alpha, beta, depth));
         if self.meter.stopped {
             return 0;
         }

@@ -113,11 +113,7 @@ pub fn tune(c: &str, h: &str, stack_top: u32) -> Result<String, PreludeError> {
 
     // 4. Drop the instance parameter of internal functions, and its argument.
     let instance_type = format!("Z_{MODULE}_instance_t*");
-    src = src
-        .lines()
-        .map(|line| drop_instance_parameter(line, &instance_type))
-        .collect::<Vec<_>>()
-        .join("\n");
+    src = map_lines(&src, |line| drop_instance_parameter(line, &instance_type));
     src = drop_instance_arguments(&src);
     src = rewrite_indirect_calls(&src)?;
 
@@ -129,21 +125,10 @@ pub fn tune(c: &str, h: &str, stack_top: u32) -> Result<String, PreludeError> {
         ));
     }
     let assign = format!("{sp} = w2c_");
-    src = src
-        .lines()
-        .map(|line| {
-            let trimmed = line.trim_start();
-            match trimmed.strip_prefix(&assign) {
-                Some(value) if value.ends_with(';') => {
-                    let indent = &line[..line.len() - trimmed.len()];
-                    let value = &value[..value.len() - 1];
-                    format!("{indent}W68K_SET_STACK_POINTER({sp}, w2c_{value});")
-                }
-                _ => line.to_string(),
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n");
+    src = rewrite_statements(&src, |statement| {
+        let value = statement.strip_prefix(&assign)?.strip_suffix(';')?;
+        Some(format!("W68K_SET_STACK_POINTER({sp}, w2c_{value});"))
+    });
     src.push('\n');
 
     // 6. Rust's mem* functions, native.
@@ -163,26 +148,29 @@ pub fn tune(c: &str, h: &str, stack_top: u32) -> Result<String, PreludeError> {
 /// `w2c_iA = w68k_mul32(w2c_iA, w2c_iB);` (prelude.h): MULU.W inline instead of a call of
 /// `__mulsi3`.
 fn inline_products(src: &str) -> String {
-    src.lines()
-        .map(|line| {
-            let trimmed = line.trim_start();
-            let product = trimmed.strip_suffix(';').and_then(|s| s.split_once(" *= "));
-            match product {
-                Some((a, b))
-                    if a.starts_with("w2c_i")
-                        && b.starts_with("w2c_i")
-                        && identifier_len(a) == a.len()
-                        && identifier_len(b) == b.len() =>
-                {
-                    let indent = &line[..line.len() - trimmed.len()];
-                    format!("{indent}{a} = w68k_mul32({a}, {b});")
-                }
-                _ => line.to_string(),
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-        + "\n"
+    let is_i32 = |name: &str| name.starts_with("w2c_i") && identifier_len(name) == name.len();
+    rewrite_statements(src, |statement| {
+        let (a, b) = statement.strip_suffix(';')?.split_once(" *= ")?;
+        (is_i32(a) && is_i32(b)).then(|| format!("{a} = w68k_mul32({a}, {b});"))
+    }) + "\n"
+}
+
+/// `src` with each line replaced by `f` of it, the lines joined by newlines (no newline after
+/// the last).
+fn map_lines(src: &str, f: impl Fn(&str) -> String) -> String {
+    src.lines().map(f).collect::<Vec<_>>().join("\n")
+}
+
+/// [`map_lines`] where `f` rewrites a line's statement (the line without its indentation) or
+/// leaves the line as it is (`None`); a rewritten statement keeps the line's indentation.
+fn rewrite_statements(src: &str, f: impl Fn(&str) -> Option<String>) -> String {
+    map_lines(src, |line| {
+        let statement = line.trim_start();
+        match f(statement) {
+            Some(new) => format!("{}{new}", &line[..line.len() - statement.len()]),
+            None => line.to_string(),
+        }
+    })
 }
 
 /// Step 7: the registrations `func_types[N] = wasm_rt_register_func_type(ARGS);` of
