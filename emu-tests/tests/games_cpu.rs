@@ -229,7 +229,7 @@ fn puiss4_levels() -> Vec<(&'static str, Ai)> {
 }
 
 /// The node budget of `puiss4`'s engine levels (calc/programs/src/puiss4/table.rs).
-const ENGINE_NODES: u32 = 2000;
+const ENGINE_NODES: u32 = 6000;
 
 /// Entries of the engine's table in `p4ia` (calc/programs/src/bin/p4ia.rs).
 const P4IA_TABLE: usize = 512;

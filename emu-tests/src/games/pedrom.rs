@@ -41,7 +41,7 @@ pub struct Shots {
 
 /// The node budget of `puiss4`'s engine levels (calc/programs/src/puiss4/table.rs) and the
 /// entries of `p4ia`'s table (calc/programs/src/bin/p4ia.rs).
-const ENGINE_NODES: u32 = 2000;
+const ENGINE_NODES: u32 = 6000;
 const P4IA_TABLE: usize = 512;
 
 /// The longest a key's effect may take to show: a computer's move (10 s at most at 12 MHz),

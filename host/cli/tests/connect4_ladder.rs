@@ -165,3 +165,44 @@ fn ladder_round_robin() {
     }
     solver_dominates(pairs / 10, 7, 10, &mut t);
 }
+
+/// `puiss4`'s engine levels (AlphaB and Expert, run by `p4ia`) searched 2,000 nodes a move;
+/// after issue 16's faster engine they search 6,000 within the menu's 7 s at 12 MHz
+/// (docs/playing.md#connect-four). The new budget against the old one, both with `p4ia`'s
+/// 512-entry table: `pairs` pairs of games from 4 random moves (the colours swapped in a pair),
+/// with the 95 % interval of the score per pair.
+fn puiss4_budget_match(pairs: u32, seed: u32) -> ti68k::play::ladder::Tally {
+    use calc::connect4::search::Entry;
+    use ti68k::play::ladder::{game_seed, Outcome, Tally};
+    let mut t = Tables {
+        engine: vec![Entry::EMPTY; 512],
+        ..Tables::new()
+    };
+    let (new, old) = (ai(Ai::AlphaBeta(6000)), ai(Ai::AlphaBeta(2000)));
+    let outcome = |r: SeatResult, new_first: bool| match (r, new_first) {
+        (SeatResult::Draw, _) => Outcome::Draw,
+        (SeatResult::FirstWins, true) | (SeatResult::SecondWins, false) => Outcome::Win,
+        _ => Outcome::Loss,
+    };
+    let mut tally = Tally::default();
+    for i in 0..pairs {
+        let s = game_seed(seed, i, 0);
+        let first = outcome(play_game(new, old, s, 4, &mut t).0, true);
+        let second = outcome(play_game(old, new, s, 4, &mut t).0, false);
+        tally.add_pair(first, second, None);
+    }
+    tally
+}
+
+/// The larger budget is stronger: 500 pairs (a few seconds); the figures of
+/// docs/playing.md#connect-four (`--nocapture` prints them).
+#[test]
+fn puiss4_engine_budget_change() {
+    let start = Instant::now();
+    let tally = puiss4_budget_match(500, 7);
+    println!(
+        "AlphaB 6,000 nodes vs 2,000 (p4ia's table), 500 pairs from 4 random moves: {tally} ({:.0} s)",
+        start.elapsed().as_secs_f64()
+    );
+    assert!(tally.a_is_stronger(), "{tally}");
+}

@@ -42,8 +42,9 @@ const SHORT: [&[u8]; 7] = [
     b"Expert",
 ];
 
-/// Node budget of the engine's levels: the worst move stays under 10 s at 12 MHz.
-pub const ENGINE_NODES: u32 = 2000;
+/// Node budget of the engine's levels (AlphaB, Expert): their worst move stays under the menu's
+/// 7 s at 12 MHz (6.1 s on `games_cpu`'s 120 positions; docs/playing.md#connect-four).
+pub const ENGINE_NODES: u32 = 6000;
 
 /// The level of kind `kind` (1 and up).
 fn level(kind: u8) -> Ai {
