@@ -286,13 +286,14 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
     #[inline(always)]
     fn count_node(&mut self) -> bool {
         self.nodes = self.nodes.saturating_add(1);
-        if self.nodes >= self.node_limit
+        // Never called once the search is stopped: the answer is this node's test alone.
+        let stop = self.nodes >= self.node_limit
             || (self.nodes & (CHECK_INTERVAL as u32 - 1) == 0
-                && self.budget.exhausted(self.nodes.into()))
-        {
+                && self.budget.exhausted(self.nodes.into()));
+        if stop {
             self.aborted = true;
         }
-        self.aborted
+        stop
     }
 
     /// Searches the moves `next` of `node` to `depth` (at least 1) between `alpha` and `beta`
