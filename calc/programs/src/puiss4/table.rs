@@ -43,7 +43,7 @@ const SHORT: [&[u8]; 7] = [
 ];
 
 /// Node budget of the engine's levels (AlphaB, Expert): their worst move stays under the menu's
-/// 7 s at 12 MHz (6.1 s on `games_cpu`'s 120 positions; docs/playing.md#connect-four).
+/// 7 s at 12 MHz (6.0 s on `games_cpu`'s 120 positions; docs/playing.md#connect-four).
 pub const ENGINE_NODES: u32 = 6000;
 
 /// The level of kind `kind` (1 and up).
