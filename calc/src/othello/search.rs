@@ -167,7 +167,7 @@ impl<B: Budget> Searcher<'_, '_, B> {
             }
             return evaluate_both(p, mine, theirs);
         }
-        let moves = p.moves_inline();
+        let moves = p.moves();
         if moves == 0 {
             if passed {
                 return game_score(p.final_score());
