@@ -16,7 +16,7 @@ use super::eval::{evaluate_both, EVAL_BOUND};
 use super::order::{ordered, tactical, Order};
 use super::solver;
 use super::square::Square;
-use super::tt::{Entry, Kind, Table};
+use super::tt::{Entry, Kind, Probed, Table};
 use crate::budget::{Budget, Meter};
 
 /// How hard the AI thinks.
@@ -176,9 +176,10 @@ impl<B: Budget> Searcher<'_, '_, B> {
         }
         let mut tt_move = 64;
         let slot = self.tt.slot(p);
-        if let Some(e) = self.tt.probe_at(slot, p, Kind::Midgame) {
-            if e.depth >= depth {
-                let (lo, hi) = (e.lower as i32, e.upper as i32);
+        let e = Probed(self.tt.probe_packed(slot, p, Kind::Midgame));
+        if e.found() {
+            if e.depth() >= depth {
+                let (lo, hi) = (e.lower() as i32, e.upper() as i32);
                 if lo >= beta || lo == hi {
                     return lo;
                 }
@@ -188,7 +189,7 @@ impl<B: Budget> Searcher<'_, '_, B> {
                 alpha = alpha.max(lo);
                 beta = beta.min(hi);
             }
-            tt_move = e.best;
+            tt_move = e.best();
         }
         // The list is set only where it is used (clearing it cost every node 700 cycles).
         let mut list;
