@@ -124,18 +124,6 @@ impl Position {
         return self.moves_wide();
     }
 
-    /// [`Position::moves`] written into its caller on 32-bit targets: for the search's inner
-    /// nodes, where a call of it cost some 100 cycles a node (the other callers keep the
-    /// call: the sweep is some 700 bytes of code).
-    #[cfg_attr(target_pointer_width = "32", inline(always))]
-    #[cfg_attr(not(target_pointer_width = "32"), inline)]
-    pub fn moves_inline(&self) -> u64 {
-        #[cfg(target_pointer_width = "32")]
-        return super::halves::sweep::moves(self.player, self.opponent);
-        #[cfg(not(target_pointer_width = "32"))]
-        return self.moves_wide();
-    }
-
     /// The legal moves of both sides: the side to move's, then the other side's.
     #[inline]
     pub fn moves_both(&self) -> (u64, u64) {

@@ -16,7 +16,7 @@ use super::eval::{evaluate_both, EVAL_BOUND};
 use super::order::{ordered, tactical, Order};
 use super::solver;
 use super::square::Square;
-use super::tt::{Entry, Kind, Table};
+use super::tt::{Entry, Kind, Probed, Table};
 use crate::budget::{Budget, Meter};
 
 /// How hard the AI thinks.
@@ -102,7 +102,10 @@ impl<B: Budget> Searcher<'_, '_, B> {
 
     /// Principal-variation search of the moves of `p` (none empty) in the order
     /// [`Order::new`] makes of `first`, `list` and `rest`, `depth` plies: the best value and
-    /// its move, packed by [`pack`] (a pair was returned through linear memory).
+    /// its move, packed by [`pack`] (a pair was returned through linear memory). With
+    /// `by_eval`, the moves `rest` are ordered by evaluation here ([`ordered`], `first` before
+    /// all), into a list of this function's frame in linear memory (in `search`, every node
+    /// set up and took down that frame).
     #[allow(clippy::too_many_arguments)]
     fn moves(
         &mut self,
@@ -110,10 +113,20 @@ impl<B: Budget> Searcher<'_, '_, B> {
         first: u8,
         list: &[u8],
         rest: u64,
+        by_eval: bool,
         mut alpha: i32,
         beta: i32,
         depth: u8,
     ) -> i32 {
+        // The list is set only where it is used (clearing it cost every node 700 cycles).
+        let mut sorted;
+        let (first, list, rest) = if by_eval {
+            sorted = [0u8; 34];
+            let count = ordered(p, rest, first, &mut sorted, &mut self.keys);
+            (64, &sorted[..count], 0)
+        } else {
+            (first, list, rest)
+        };
         let mut best = -INF;
         let mut best_sq = 64;
         let flipper = p.flipper();
@@ -146,6 +159,19 @@ impl<B: Budget> Searcher<'_, '_, B> {
         pack(best, best_sq)
     }
 
+    /// The value of `p` whose side to move passes: its search with the sides swapped. Not
+    /// a tail call of `search` (the test of `stopped` after it changes nothing: stopped, the
+    /// search returns 0): GCC made `return -search(...)` a loop whose every return, for all
+    /// nodes, multiplied its value by the loop's sign, a call of `__mulsi3`.
+    #[inline(always)]
+    fn pass(&mut self, p: &Position, alpha: i32, beta: i32, depth: u8) -> i32 {
+        let v = -self.search(&p.pass(), -beta, -alpha, depth, true);
+        if self.meter.stopped {
+            return 0;
+        }
+        v
+    }
+
     fn search(
         &mut self,
         p: &Position,
@@ -163,22 +189,23 @@ impl<B: Budget> Searcher<'_, '_, B> {
                 if passed {
                     return game_score(p.final_score());
                 }
-                return -self.search(&p.pass(), -beta, -alpha, depth, true);
+                return self.pass(p, alpha, beta, depth);
             }
             return evaluate_both(p, mine, theirs);
         }
-        let moves = p.moves_inline();
+        let moves = p.moves();
         if moves == 0 {
             if passed {
                 return game_score(p.final_score());
             }
-            return -self.search(&p.pass(), -beta, -alpha, depth, true);
+            return self.pass(p, alpha, beta, depth);
         }
         let mut tt_move = 64;
         let slot = self.tt.slot(p);
-        if let Some(e) = self.tt.probe_at(slot, p, Kind::Midgame) {
-            if e.depth >= depth {
-                let (lo, hi) = (e.lower as i32, e.upper as i32);
+        let e = Probed(self.tt.probe_packed(slot, p, Kind::Midgame));
+        if e.found() {
+            if e.depth() >= depth {
+                let (lo, hi) = (e.lower() as i32, e.upper() as i32);
                 if lo >= beta || lo == hi {
                     return lo;
                 }
@@ -188,20 +215,18 @@ impl<B: Budget> Searcher<'_, '_, B> {
                 alpha = alpha.max(lo);
                 beta = beta.min(hi);
             }
-            tt_move = e.best;
+            tt_move = e.best();
         }
-        // The list is set only where it is used (clearing it cost every node 700 cycles).
-        let mut list;
-        // The move order's parts (`Order::new`): the first move, a sorted list, the rest.
-        let (first, sorted, rest): (u8, &[u8], u64) = if depth >= 3 {
-            list = [0u8; 34];
-            let count = ordered(p, moves, tt_move, &mut list, &mut self.keys);
-            (64, &list[..count], 0)
+        // The move order's parts (`Order::new`): the first move, the rest (ordered by
+        // evaluation in `moves`, or by tactical value).
+        let by_eval = depth >= 3;
+        let (first, rest) = if by_eval {
+            (tt_move, moves)
         } else {
-            let (first, rest) = tactical(moves, tt_move);
-            (first, &[], rest)
+            tactical(moves, tt_move)
         };
-        let (best, best_sq) = unpack(self.moves(p, first, sorted, rest, alpha, beta, depth));
+        let packed = self.moves(p, first, &[], rest, by_eval, alpha, beta, depth);
+        let (best, best_sq) = unpack(packed);
         if self.meter.stopped {
             return 0;
         }
@@ -266,7 +291,8 @@ pub fn choose_move<B: Budget>(
     let count = ordered(&p, moves, 64, &mut sorted, &mut s.keys);
     for depth in 1..=max_depth {
         let first = decision.best.map_or(64, |b| b.index());
-        let (best, best_sq) = unpack(s.moves(&p, first, &sorted[..count], 0, -INF, INF, depth));
+        let packed = s.moves(&p, first, &sorted[..count], 0, false, -INF, INF, depth);
+        let (best, best_sq) = unpack(packed);
         if s.meter.stopped && decision.best.is_some() {
             break;
         }

@@ -42,6 +42,42 @@ pub struct Entry {
     pub kind: Kind,
 }
 
+/// The fields of an entry found by [`Table::probe_packed`].
+#[derive(Clone, Copy)]
+pub struct Probed(pub u64);
+
+impl Probed {
+    /// Whether an entry was found.
+    #[inline(always)]
+    pub fn found(self) -> bool {
+        self.0 != 0
+    }
+
+    /// Its lower bound.
+    #[inline(always)]
+    pub fn lower(self) -> i16 {
+        self.0 as u16 as i16
+    }
+
+    /// Its upper bound.
+    #[inline(always)]
+    pub fn upper(self) -> i16 {
+        (self.0 >> 16) as u16 as i16
+    }
+
+    /// Its depth.
+    #[inline(always)]
+    pub fn depth(self) -> u8 {
+        (self.0 >> 32) as u8
+    }
+
+    /// Its best move.
+    #[inline(always)]
+    pub fn best(self) -> u8 {
+        (self.0 >> 40) as u8
+    }
+}
+
 /// A transposition table over a lent slice.
 pub struct Table<'a> {
     entries: &'a mut [Entry],
@@ -116,6 +152,27 @@ impl<'a> Table<'a> {
             }
         }
         None
+    }
+
+    /// What [`Table::probe_at`] finds of `p`, packed in one number (returned in registers,
+    /// where an `Option<Entry>` is returned through linear memory on the calculator): 0 if not
+    /// stored, else `1 << 48 | best << 40 | depth << 32 | upper << 16 | lower` (the bounds as
+    /// 16-bit patterns); [`Probed`] reads it.
+    pub fn probe_packed(&self, slot: usize, p: &Position, kind: Kind) -> u64 {
+        if self.entries.is_empty() {
+            return 0;
+        }
+        let i = slot;
+        for e in &self.entries[i..i + 2] {
+            if e.kind == kind && e.player == p.player && e.opponent == p.opponent {
+                return 1 << 48
+                    | u64::from(e.best) << 40
+                    | u64::from(e.depth) << 32
+                    | u64::from(e.upper as u16) << 16
+                    | u64::from(e.lower as u16);
+            }
+        }
+        0
     }
 
     /// Stores bounds for `p`. Bounds already stored for the same position, kind and depth are

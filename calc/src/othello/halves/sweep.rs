@@ -119,8 +119,10 @@ pub fn moves_both(p: u64, o: u64) -> (u64, u64) {
 
 /// The legal moves of the side with discs `p` against `o`, by one sweep over the rows whose
 /// two lanes go upwards (lane 0, row `r`) and downwards (lane 16, row `7 - r`) at once, then
-/// the rows by [`along_rows`]. Written into `Position::moves` (one copy for its many callers)
-/// and `Position::moves_inline` (the search's inner nodes).
+/// the rows by [`along_rows`]. Written into `Position::moves`, one copy for its callers (the
+/// search's inner nodes call it too: written into the search, it shared its rows' part with
+/// the leaves' sweeps, and GCC computed that part above the test of the leaf, a value spilled
+/// across the sweeps).
 #[inline(always)]
 pub fn moves(p: u64, o: u64) -> u64 {
     let e = !(p | o);
