@@ -31,7 +31,7 @@
 
 use super::bitboard::Position;
 use super::eval::{evaluate, neighbours, EVAL_BOUND};
-use super::square::{Square, Squares};
+use super::square::{lowest_inline, Square, Squares};
 use super::stability::stable;
 use super::tt::{Entry, Kind, Table};
 use crate::budget::{Budget, Meter, Stopped};
@@ -186,8 +186,13 @@ impl<B: Budget> Solver<'_, '_, B> {
         let mut best = -65;
         let flipper = p.flipper();
         for region in [candidates & odd, candidates & !odd] {
-            for sq in Squares(region) {
-                let s = sq.index();
+            // The squares by `lowest_inline` (the iterator `Squares` was a call of some 490
+            // cycles a square on the 68000).
+            let mut rest = region;
+            while rest != 0 {
+                let bit = rest & rest.wrapping_neg();
+                let s = lowest_inline(rest);
+                rest ^= bit;
                 let f = flipper.flips(s);
                 if f == 0 {
                     continue;
@@ -197,7 +202,7 @@ impl<B: Budget> Solver<'_, '_, B> {
                     &next,
                     -beta,
                     -alpha,
-                    empties & !sq.bit(),
+                    empties & !bit,
                     n - 1,
                     parity ^ quadrant_bit(s),
                 );
