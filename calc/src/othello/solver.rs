@@ -99,6 +99,8 @@ pub struct Solution {
 struct Solver<'t, 'b, B: Budget> {
     tt: Table<'t>,
     meter: Meter<'b, B>,
+    /// Scratch of [`Solver::order`] (a local array was cleared at every call).
+    keys: [i16; 34],
 }
 
 /// The quadrant bit (0..4) of square `sq`: bit 0 from the column half, bit 1 from the row half.
@@ -273,8 +275,9 @@ impl<B: Budget> Solver<'_, '_, B> {
             }
         }
         let etc = if n >= ETC_MIN { beta } else { i32::MAX };
-        let (list, count) = match self.order(p, moves, n, tt_move, etc) {
-            Ok(ordered) => ordered,
+        let mut list = [0u8; 34];
+        let count = match self.order(p, moves, n, tt_move, etc, &mut list) {
+            Ok(count) => count,
             Err(cut) => return cut,
         };
         let alpha0 = alpha;
@@ -331,9 +334,9 @@ impl<B: Budget> Solver<'_, '_, B> {
         n: u32,
         tt_move: u8,
         etc_beta: i32,
-    ) -> Result<([u8; 34], usize), i32> {
-        let mut list = [0u8; 34];
-        let mut keys = [0i16; 34];
+        list: &mut [u8; 34],
+    ) -> Result<usize, i32> {
+        let keys = &mut self.keys;
         let mut count = 0;
         let odd = if n < ORDER_MIN {
             odd_regions(p.empties())
@@ -341,8 +344,12 @@ impl<B: Budget> Solver<'_, '_, B> {
             0
         };
         let flipper = p.flipper();
-        for sq in Squares(moves) {
-            let s = sq.index();
+        // The squares by `lowest_inline`, as in `small`.
+        let mut rest = moves;
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            let s = lowest_inline(rest);
+            rest ^= bit;
             let key = if s == tt_move {
                 i16::MIN
             } else if n >= ORDER_MIN {
@@ -362,12 +369,12 @@ impl<B: Budget> Solver<'_, '_, B> {
                     let mut k = (replies.count_ones() + (replies & CORNERS).count_ones()) as i16
                         * 16
                         + frontier.count_ones() as i16 * 2;
-                    if sq.bit() & CORNERS != 0 {
+                    if bit & CORNERS != 0 {
                         k -= 8;
                     }
                     k
                 }
-            } else if sq.bit() & odd != 0 {
+            } else if bit & odd != 0 {
                 s as i16 - 64
             } else {
                 s as i16
@@ -383,7 +390,7 @@ impl<B: Budget> Solver<'_, '_, B> {
             list[j] = s;
             count += 1;
         }
-        Ok((list, count))
+        Ok(count)
     }
 }
 
@@ -426,6 +433,7 @@ pub fn solve_window<B: Budget>(
     let mut s = Solver {
         tt: Table::new(table),
         meter: Meter::starting_at(budget, rank_nodes),
+        keys: [0; 34],
     };
     let (alpha, beta) = (alpha.clamp(-64, 64) - 1, beta.clamp(-64, 64) + 1);
     let moves = p.moves();
@@ -445,9 +453,13 @@ pub fn solve_window<B: Budget>(
     s.meter.count();
     let (mut order, count) = match ranked {
         Some(ranked) => ranked,
-        None => s
-            .order(&p, moves, n.max(ORDER_MIN), 64, i32::MAX)
-            .unwrap_or(([0; 34], 0)),
+        None => {
+            let mut list = [0u8; 34];
+            let count = s
+                .order(&p, moves, n.max(ORDER_MIN), 64, i32::MAX, &mut list)
+                .unwrap_or(0);
+            (list, count)
+        }
     };
     // MTD(f) on even scores: null-window tests "score >= beta" from a guess, each test
     // tightening the bounds (the table keeps them) until they meet or leave the window.
