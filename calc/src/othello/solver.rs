@@ -108,13 +108,18 @@ const fn quadrant_bit(sq: u8) -> u8 {
     1 << (((sq >> 2) & 1) | ((sq >> 4) & 2))
 }
 
-/// Bit `k` set when quadrant `k` holds an odd number of `empties`.
+/// Bit `k` set when quadrant `k` holds an odd number of `empties`. Each half of the board
+/// (four rows) folded onto one byte by exclusive or: the byte's low nibble holds the parities
+/// of the columns of its left quadrant, the high nibble its right one's, and `0x6996` is the
+/// parity of each nibble (four 64-bit population counts were four library calls on the 68000).
 fn parity_of(empties: u64) -> u8 {
-    let mut parity = 0;
-    for (k, q) in QUADRANTS.iter().enumerate() {
-        parity |= (((empties & q).count_ones() & 1) as u8) << k;
-    }
-    parity
+    let fold = |half: u32| {
+        let f = half ^ (half >> 16);
+        (f ^ (f >> 8)) as u8
+    };
+    let odd = |nibble: u8| (0x6996u16 >> (nibble & 15)) as u8 & 1;
+    let (low, high) = (fold(empties as u32), fold((empties >> 32) as u32));
+    odd(low) | odd(low >> 4) << 1 | odd(high) << 2 | odd(high >> 4) << 3
 }
 
 /// For each parity (4 bits), the squares of the quadrants it marks odd.
@@ -547,6 +552,19 @@ mod tests {
             .map(|sq| -minimax(&p.play(sq.index()).unwrap()))
             .max()
             .unwrap_or(-64)
+    }
+
+    #[test]
+    fn parity_by_quadrants() {
+        let mut rng = crate::rng::Rng::new(7);
+        for _ in 0..1000 {
+            let e = u64::from(rng.next_u32()) << 32 | u64::from(rng.next_u32());
+            let mut want = 0;
+            for (k, q) in QUADRANTS.iter().enumerate() {
+                want |= (((e & q).count_ones() & 1) as u8) << k;
+            }
+            assert_eq!(parity_of(e), want);
+        }
     }
 
     fn random_endgame(seed: u32, empties: u32) -> Position {
