@@ -115,10 +115,14 @@ impl<'a> Table<'a> {
         }
     }
 
-    /// Empties every entry.
+    /// Empties every entry: marks it unused, with depth 0. Nothing else of an unused entry
+    /// is read (a probe or a store finds only its own kind; a store replaces the entry of
+    /// lesser depth), so only these two bytes are written (on the 68000 some 100 cycles an
+    /// entry less; natively no `memset` of the whole table).
     pub fn clear(&mut self) {
         for e in self.entries.iter_mut() {
-            *e = Entry::default();
+            e.kind = Kind::Empty;
+            e.depth = 0;
         }
     }
 
