@@ -31,7 +31,7 @@
 
 use super::bitboard::Position;
 use super::eval::{evaluate, neighbours, EVAL_BOUND};
-use super::square::{lowest_inline, Square, Squares};
+use super::square::{pop_lowest, Square, Squares};
 use super::stability::stable;
 use super::tt::{Entry, Kind, Table};
 use crate::budget::{Budget, Meter, Stopped};
@@ -197,9 +197,7 @@ impl<B: Budget> Solver<'_, '_, B> {
             // cycles a square on the 68000).
             let mut rest = region;
             while rest != 0 {
-                let bit = rest & rest.wrapping_neg();
-                let s = lowest_inline(rest);
-                rest ^= bit;
+                let (s, bit) = pop_lowest(&mut rest);
                 let f = flipper.flips(s);
                 if f == 0 {
                     continue;
@@ -352,9 +350,7 @@ impl<B: Budget> Solver<'_, '_, B> {
         // The squares by `lowest_inline`, as in `small`.
         let mut rest = moves;
         while rest != 0 {
-            let bit = rest & rest.wrapping_neg();
-            let s = lowest_inline(rest);
-            rest ^= bit;
+            let (s, bit) = pop_lowest(&mut rest);
             let key = if s == tt_move {
                 i16::MIN
             } else if n >= ORDER_MIN {

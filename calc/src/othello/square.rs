@@ -123,6 +123,26 @@ static LOWEST_OF_BYTE: [u8; 256] = {
     t
 };
 
+/// Takes the lowest square out of `rest` (not 0): its index and its bit. On 32-bit targets
+/// by [`lowest_inline`] and the lowest bit isolated (`1 << s` of a 64-bit number is a library
+/// call on the 68000); elsewhere as [`Squares`] does it (a few instructions fewer natively).
+#[inline(always)]
+pub(crate) fn pop_lowest(rest: &mut u64) -> (u8, u64) {
+    #[cfg(target_pointer_width = "32")]
+    {
+        let bit = *rest & rest.wrapping_neg();
+        let s = lowest_inline(*rest);
+        *rest ^= bit;
+        (s, bit)
+    }
+    #[cfg(not(target_pointer_width = "32"))]
+    {
+        let s = rest.trailing_zeros() as u8;
+        *rest &= *rest - 1;
+        (s, 1 << s)
+    }
+}
+
 /// The index of the lowest set bit of `bits` (not 0), inlined where it is called: in
 /// [`Squares`]' step, the search's move ordering and the solver's loops over squares.
 #[inline(always)]
