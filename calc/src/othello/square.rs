@@ -95,24 +95,19 @@ pub struct Squares(pub u64);
 impl Iterator for Squares {
     type Item = Square;
 
-    #[inline]
+    /// One function on 32-bit targets, with its lowest bit written in: inlined everywhere,
+    /// its copies made `othia` a few bytes too large for the 24 KB (docs/profiling.md); as a
+    /// function calling another for the lowest bit, a square cost some 250 cycles more.
+    #[cfg_attr(target_pointer_width = "32", inline(never))]
+    #[cfg_attr(not(target_pointer_width = "32"), inline)]
     fn next(&mut self) -> Option<Square> {
         if self.0 == 0 {
             return None;
         }
-        let sq = lowest(self.0);
+        let sq = lowest_inline(self.0);
         self.0 &= self.0 - 1;
         Some(Square(sq))
     }
-}
-
-/// The index of the lowest set bit of `bits` (not 0). One function on 32-bit targets, a call
-/// from every iteration over squares: inlined everywhere, its copies made `othia` a few bytes
-/// too large for the 24 KB (docs/profiling.md); only the search's move ordering has its own
-/// copy ([`lowest_inline`]).
-#[cfg_attr(target_pointer_width = "32", inline(never))]
-pub(crate) fn lowest(bits: u64) -> u8 {
-    lowest_inline(bits)
 }
 
 /// The index of the lowest set bit of each byte (8 for 0), for [`lowest_inline`] on 32-bit
@@ -128,8 +123,28 @@ static LOWEST_OF_BYTE: [u8; 256] = {
     t
 };
 
-/// [`lowest`] inlined where it is called (the search's move ordering: one call per move
-/// searched).
+/// Takes the lowest square out of `rest` (not 0): its index and its bit. On 32-bit targets
+/// by [`lowest_inline`] and the lowest bit isolated (`1 << s` of a 64-bit number is a library
+/// call on the 68000); elsewhere as [`Squares`] does it (a few instructions fewer natively).
+#[inline(always)]
+pub(crate) fn pop_lowest(rest: &mut u64) -> (u8, u64) {
+    #[cfg(target_pointer_width = "32")]
+    {
+        let bit = *rest & rest.wrapping_neg();
+        let s = lowest_inline(*rest);
+        *rest ^= bit;
+        (s, bit)
+    }
+    #[cfg(not(target_pointer_width = "32"))]
+    {
+        let s = rest.trailing_zeros() as u8;
+        *rest &= *rest - 1;
+        (s, 1 << s)
+    }
+}
+
+/// The index of the lowest set bit of `bits` (not 0), inlined where it is called: in
+/// [`Squares`]' step, the search's move ordering and the solver's loops over squares.
 #[inline(always)]
 pub(crate) fn lowest_inline(bits: u64) -> u8 {
     #[cfg(target_pointer_width = "32")]
