@@ -48,6 +48,23 @@ pub struct Entry {
     spare: u8,
 }
 
+impl Entry {
+    /// A fresh table of `N` unused entries, all zero, as `[Entry::default(); N]`, but with the
+    /// bitboards' zero hidden from the optimisers ([`core::hint::black_box`]): on the 68000
+    /// GCC then keeps that zero in registers and writes them with `move.l Dn` (16 cycles a long
+    /// word) rather than `clr.l` (24 cycles), some 33,000 cycles less for 1,024 entries.
+    #[inline(always)]
+    pub fn fresh_table<const N: usize>() -> [Entry; N] {
+        let zero = *core::hint::black_box(&0u64);
+        let fresh = Entry {
+            player: zero,
+            opponent: zero,
+            ..Entry::default()
+        };
+        [fresh; N]
+    }
+}
+
 /// The fields of an entry found by [`Table::probe_packed`].
 #[derive(Clone, Copy)]
 pub struct Probed(pub u64);
@@ -241,6 +258,15 @@ impl<'a> Table<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fresh_table_is_all_unused() {
+        let fresh = Entry::fresh_table::<8>();
+        for e in &fresh {
+            assert_eq!((e.player, e.opponent, e.lower, e.upper), (0, 0, 0, 0));
+            assert_eq!((e.depth, e.best, e.kind, e.spare), (0, 0, Kind::Empty, 0));
+        }
+    }
 
     #[test]
     fn store_and_probe() {

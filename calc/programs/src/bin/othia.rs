@@ -38,7 +38,7 @@ fn main(mut os: Os) {
         Some(r) => r,
         None => os.raise_error(ERROR_ARGUMENT),
     };
-    let mut table = [Entry::default(); TABLE_LEN];
+    let mut table = Entry::fresh_table::<TABLE_LEN>();
     let mut watch = Watch::new(os.model());
     let mut rng = Rng::new(seed);
     let choice = player::choose_with(ai, &board, &mut rng, &mut table, |_| watch.look(os));

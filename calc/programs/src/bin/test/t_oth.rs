@@ -101,7 +101,7 @@ pub extern "C" fn oth_search(depth: u32, exact_from: u32, node_limit: u32) -> u3
         depth: depth.min(60) as u8,
         exact_from: exact_from.min(64) as u8,
     };
-    let mut table = [Entry::default(); TABLE_LEN];
+    let mut table = Entry::fresh_table::<TABLE_LEN>();
     let (position, _) = *POSITION.borrow_mut();
     let d = search::choose_move(&position, level, &mut table, &mut budget(node_limit));
     let exact = d
@@ -119,7 +119,7 @@ pub extern "C" fn oth_search(depth: u32, exact_from: u32, node_limit: u32) -> u3
 /// The exact solver's move; see the file's documentation.
 #[no_mangle]
 pub extern "C" fn oth_solve(node_limit: u32) -> u32 {
-    let mut table = [Entry::default(); TABLE_LEN];
+    let mut table = Entry::fresh_table::<TABLE_LEN>();
     let (position, _) = *POSITION.borrow_mut();
     match solver::solve(&position, &mut table, &mut budget(node_limit)) {
         Ok(s) => {
