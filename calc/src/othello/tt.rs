@@ -169,16 +169,7 @@ impl<'a> Table<'a> {
 
     /// [`Table::probe`] with the bucket of `p` given ([`Table::slot`]).
     pub fn probe_at(&self, slot: usize, p: &Position, kind: Kind) -> Option<Entry> {
-        if self.entries.is_empty() {
-            return None;
-        }
-        let i = slot;
-        for e in &self.entries[i..i + 2] {
-            if e.kind == kind && e.player == p.player && e.opponent == p.opponent {
-                return Some(*e);
-            }
-        }
-        None
+        self.find(slot, p, kind).copied()
     }
 
     /// What [`Table::probe_at`] finds of `p`, packed in one number (returned in registers,
@@ -186,20 +177,30 @@ impl<'a> Table<'a> {
     /// stored, else `1 << 48 | best << 40 | depth << 32 | upper << 16 | lower` (the bounds as
     /// 16-bit patterns); [`Probed`] reads it.
     pub fn probe_packed(&self, slot: usize, p: &Position, kind: Kind) -> u64 {
+        self.find(slot, p, kind).map_or(0, |e| {
+            1 << 48
+                | u64::from(e.best) << 40
+                | u64::from(e.depth) << 32
+                | u64::from(e.upper as u16) << 16
+                | u64::from(e.lower as u16)
+        })
+    }
+
+    /// The entry of `p` of this kind in bucket `slot`, if stored (a reference: a pointer in a
+    /// register, for both probes). A loop, not `Iterator::find`: with `find`, the hard
+    /// search's node cost 14,316 cycles on the 68000 against 13,955 (`ai_cycles`).
+    #[inline(always)]
+    #[allow(clippy::manual_find)]
+    fn find(&self, slot: usize, p: &Position, kind: Kind) -> Option<&Entry> {
         if self.entries.is_empty() {
-            return 0;
+            return None;
         }
-        let i = slot;
-        for e in &self.entries[i..i + 2] {
+        for e in &self.entries[slot..slot + 2] {
             if e.kind == kind && e.player == p.player && e.opponent == p.opponent {
-                return 1 << 48
-                    | u64::from(e.best) << 40
-                    | u64::from(e.depth) << 32
-                    | u64::from(e.upper as u16) << 16
-                    | u64::from(e.lower as u16);
+                return Some(e);
             }
         }
-        0
+        None
     }
 
     /// Stores bounds for `p`. Bounds already stored for the same position, kind and depth are
