@@ -22,7 +22,7 @@
 use calc::connect4::ai::Ai;
 use std::time::Instant;
 use ti68k::play::connect4::{play_game, C4Player, Tables};
-use ti68k::play::{run_match, SeatResult, Tally};
+use ti68k::play::{run_match, Tally};
 
 fn ai(a: Ai) -> C4Player {
     C4Player::Ai(a)
@@ -117,14 +117,9 @@ fn solver_dominates(pairs: u32, seed: u32, opening: u8, t: &mut Tables) {
     let start = Instant::now();
     for _ in 0..pairs {
         let game_seed = rng.next_u32();
-        let points = |r: SeatResult, first: bool| match (r, first) {
-            (SeatResult::Draw, _) => 0.5,
-            (SeatResult::FirstWins, true) | (SeatResult::SecondWins, false) => 1.0,
-            _ => 0.0,
-        };
         let (r1, moves) = play_game(C4Player::Solver, engine, game_seed, opening, t);
         let (r2, _) = play_game(engine, C4Player::Solver, game_seed, opening, t);
-        let solver_points = points(r1, true) + points(r2, false);
+        let solver_points = r1.for_a(true).points() + r2.for_a(false).points();
         assert!(
             solver_points >= 1.0,
             "solver below the engine from opening {:?}",
@@ -173,22 +168,17 @@ fn ladder_round_robin() {
 /// with the 95 % interval of the score per pair.
 fn puiss4_budget_match(pairs: u32, seed: u32) -> ti68k::play::ladder::Tally {
     use calc::connect4::search::Entry;
-    use ti68k::play::ladder::{game_seed, Outcome, Tally};
+    use ti68k::play::ladder::{game_seed, Tally};
     let mut t = Tables {
         engine: vec![Entry::EMPTY; 512],
         ..Tables::new()
     };
     let (new, old) = (ai(Ai::AlphaBeta(6000)), ai(Ai::AlphaBeta(2000)));
-    let outcome = |r: SeatResult, new_first: bool| match (r, new_first) {
-        (SeatResult::Draw, _) => Outcome::Draw,
-        (SeatResult::FirstWins, true) | (SeatResult::SecondWins, false) => Outcome::Win,
-        _ => Outcome::Loss,
-    };
     let mut tally = Tally::default();
     for i in 0..pairs {
         let s = game_seed(seed, i, 0);
-        let first = outcome(play_game(new, old, s, 4, &mut t).0, true);
-        let second = outcome(play_game(old, new, s, 4, &mut t).0, false);
+        let first = play_game(new, old, s, 4, &mut t).0.for_a(true);
+        let second = play_game(old, new, s, 4, &mut t).0.for_a(false);
         tally.add_pair(first, second, None);
     }
     tally

@@ -25,6 +25,17 @@ pub enum SeatResult {
     Draw,
 }
 
+impl SeatResult {
+    /// The game's result for player A, who moved first when `a_first`.
+    pub fn for_a(self, a_first: bool) -> ladder::Outcome {
+        match (self, a_first) {
+            (SeatResult::Draw, _) => ladder::Outcome::Draw,
+            (SeatResult::FirstWins, true) | (SeatResult::SecondWins, false) => ladder::Outcome::Win,
+            _ => ladder::Outcome::Loss,
+        }
+    }
+}
+
 /// The tally of a match, from player A's side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
@@ -100,10 +111,10 @@ pub fn run_match(pairs: u32, seed: u32, mut play: impl FnMut(u32, bool) -> SeatR
     for _ in 0..pairs {
         let game_seed = rng.next_u32();
         for a_first in [true, false] {
-            match (play(game_seed, a_first), a_first) {
-                (SeatResult::Draw, _) => tally.draws += 1,
-                (SeatResult::FirstWins, true) | (SeatResult::SecondWins, false) => tally.wins += 1,
-                _ => tally.losses += 1,
+            match play(game_seed, a_first).for_a(a_first) {
+                ladder::Outcome::Draw => tally.draws += 1,
+                ladder::Outcome::Win => tally.wins += 1,
+                ladder::Outcome::Loss => tally.losses += 1,
             }
         }
     }
