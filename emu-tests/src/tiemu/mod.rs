@@ -12,7 +12,6 @@
 //! PedroM quirks the bench respects (docs/tiemu.md#pedrom): it never sends VER (PedroM
 //! hangs in a "Link: Command?" dialog), and treats "ACK then silence" as a missing variable.
 
-mod leftovers;
 mod ops;
 mod os;
 pub mod programs;
@@ -33,7 +32,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use ti_files::Model;
-use ti_link::cable::tiemu::{remove_stale_state, VirtualLinkLock};
+use ti_link::cable::tiemu::{remove_stale_state, SessionProcess, VirtualLinkLock};
 use ti_link::cable::{CableError, TiEmuCable};
 use ti_link::{Calculator, LinkError};
 
@@ -140,7 +139,12 @@ impl TiEmuError {
     }
 }
 
-/// A private directory for one session, removed on drop.
+/// The prefix of every session directory.
+const SESSION_DIR_PREFIX: &str = "ti68k-tiemu-";
+
+/// A private directory for one session, removed on drop. Its path is canonical: it is also
+/// the working directory by which the next holder of the lock recognises this session's TiEmu
+/// and Xvfb ([`SessionProcess`]), and the system reports working directories canonically.
 #[derive(Debug)]
 struct TempHome(PathBuf);
 
@@ -148,13 +152,17 @@ impl TempHome {
     fn create() -> Result<TempHome, TiEmuError> {
         let base = std::env::temp_dir();
         for n in 0..1000u32 {
-            let dir = base.join(format!(
-                "{}{}-{n}",
-                leftovers::SESSION_DIR_PREFIX,
-                std::process::id()
-            ));
+            let dir = base.join(format!("{}{}-{n}", SESSION_DIR_PREFIX, std::process::id()));
             match std::fs::create_dir(&dir) {
-                Ok(()) => return Ok(TempHome(dir)),
+                Ok(()) => {
+                    return match std::fs::canonicalize(&dir) {
+                        Ok(canonical) => Ok(TempHome(canonical)),
+                        Err(e) => {
+                            let _ = std::fs::remove_dir(&dir);
+                            Err(TiEmuError::io(&dir, e))
+                        }
+                    };
+                }
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
                 Err(e) => return Err(TiEmuError::io(&dir, e)),
             }
@@ -215,13 +223,6 @@ impl TiEmu {
         let asked = Instant::now();
         let mut lock = VirtualLinkLock::acquire()?;
         let locked = Instant::now();
-        let stopped = leftovers::stop_leftovers(&mut lock);
-        if !stopped.is_empty() {
-            eprintln!(
-                "TiEmu bench: stopped what a dead session left running: {}",
-                stopped.join(", ")
-            );
-        }
         remove_stale_state()?;
         let home = TempHome::create()?;
         let tiemu_dir = home.0.join(".tiemu");
@@ -246,8 +247,13 @@ impl TiEmu {
             .stderr(log2)
             .spawn()
             .map_err(|e| TiEmuError::Start(format!("running tiemu: {e}")))?;
-        let note = leftovers::note(&[("tiemu", tiemu.id()), ("Xvfb", xvfb.pid())]);
-        if let Err(e) = lock.write_note(&note) {
+        let session =
+            [("tiemu", tiemu.id()), ("Xvfb", xvfb.pid())].map(|(name, pid)| SessionProcess {
+                name: name.to_string(),
+                pid,
+                dir: home.0.clone(),
+            });
+        if let Err(e) = lock.note_session(&session) {
             eprintln!("TiEmu bench: cannot note the session's processes in the lock file: {e}");
         }
         let mut bench = TiEmu {
@@ -450,7 +456,7 @@ impl Drop for TiEmu {
         }
         // Xvfb is killed when its field drops, just after; the note must not outlive the
         // session either way (the next holder checks each process before stopping it).
-        let _ = self.lock.write_note("");
+        let _ = self.lock.end_session();
     }
 }
 

@@ -1,6 +1,7 @@
 //! Every `unsafe` block of the `ti-link` crate: thin, safe wrappers over the few POSIX calls that
 //! the standard library does not offer. Today that is what the TiEmu virtual link needs: System V
-//! shared memory (the presence counter), `ftok`, `mkfifo`, `poll`, `FIONREAD` and `flock`.
+//! shared memory (the presence counter), `ftok`, `mkfifo`, `poll`, `FIONREAD`, `flock`, and `kill`
+//! (stopping what a dead session left on the link).
 //!
 //! Each wrapper checks its arguments and returns `io::Result`; callers never see a raw pointer.
 
@@ -118,6 +119,22 @@ pub fn flock_exclusive(fd: BorrowedFd<'_>, block: bool) -> io::Result<bool> {
             Some(libc::EWOULDBLOCK) if !block => return Ok(false),
             _ => return Err(e),
         }
+    }
+}
+
+/// Sends SIGKILL to process `pid`.
+pub fn kill_process(pid: u32) -> io::Result<()> {
+    let pid = libc::pid_t::try_from(pid)
+        .ok()
+        .filter(|&p| p > 0)
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a process ID"))?;
+    // SAFETY: kill takes plain integers; `pid` is positive, so it names one process (never a
+    // group or every process).
+    let r = unsafe { libc::kill(pid, libc::SIGKILL) };
+    if r == -1 {
+        Err(io::Error::last_os_error())
+    } else {
+        Ok(())
     }
 }
 

@@ -6,6 +6,7 @@ use std::io::{self, ErrorKind, Read, Seek, SeekFrom, Write};
 use std::os::fd::AsFd;
 use std::path::PathBuf;
 
+use super::leftovers::{self, SessionProcess};
 use super::{presence_key, FIFO_0_TO_1, FIFO_1_TO_0, LOCK_PATH};
 use crate::cable::CableError;
 use crate::sys;
@@ -86,18 +87,20 @@ pub fn remove_stale_state() -> Result<StaleState, CableError> {
 /// starts TiEmu or opens the virtual link in a test holds it for the whole session; it is
 /// released when dropped, or when the process dies.
 ///
-/// The lock file also carries a short note from the holder ([`VirtualLinkLock::write_note`]):
-/// the bench writes the process IDs of the TiEmu and Xvfb it starts, so that the next session
-/// can stop them if their owner died without cleaning up. The note is written in place (the
-/// lock belongs to this file's inode, which an atomic replacement would change).
+/// The lock file also carries the holder's session: the processes it started
+/// ([`VirtualLinkLock::note_session`]). Taking the lock stops those a dead holder left running
+/// (see [`SessionProcess`]), so that whoever comes next, a bench session or a link test,
+/// finds the link free. The note is written in place (the lock belongs to this file's inode,
+/// which an atomic replacement would change).
 #[derive(Debug)]
 pub struct VirtualLinkLock {
     file: File,
 }
 
 impl VirtualLinkLock {
-    /// Takes the lock, waiting as long as another process holds it. When it has to wait, says
-    /// so on stderr once (tests of several engineers may queue here).
+    /// Takes the lock, waiting as long as another process holds it, then stops what a dead
+    /// holder left running. When it has to wait, or stops something, it says so on stderr
+    /// (tests of several engineers may queue here).
     pub fn acquire() -> Result<VirtualLinkLock, CableError> {
         let file = open_lock_file()?;
         let io_err = |e: io::Error| unavailable(format!("locking {LOCK_PATH}: {e}"));
@@ -107,27 +110,41 @@ impl VirtualLinkLock {
             );
             sys::flock_exclusive(file.as_fd(), true).map_err(io_err)?;
         }
-        Ok(VirtualLinkLock { file })
+        let mut lock = VirtualLinkLock { file };
+        let note = lock.read_note().unwrap_or_default();
+        let stopped = leftovers::stop_leftovers(&note);
+        if !stopped.is_empty() {
+            eprintln!(
+                "TiEmu virtual link: stopped what a dead session left running: {}",
+                stopped.join(", ")
+            );
+        }
+        if !note.is_empty() {
+            lock.write_note("")
+                .map_err(|e| unavailable(format!("clearing the note in {LOCK_PATH}: {e}")))?;
+        }
+        Ok(lock)
     }
 
-    /// Takes the lock only if it is free right now.
-    pub fn try_acquire() -> Result<Option<VirtualLinkLock>, CableError> {
-        let file = open_lock_file()?;
-        let locked = sys::flock_exclusive(file.as_fd(), false)
-            .map_err(|e| unavailable(format!("locking {LOCK_PATH}: {e}")))?;
-        Ok(locked.then_some(VirtualLinkLock { file }))
+    /// Notes the processes this session started, so that the next holder stops them if this
+    /// process dies without cleaning up.
+    pub fn note_session(&mut self, processes: &[SessionProcess]) -> io::Result<()> {
+        self.write_note(&leftovers::note(processes))
     }
 
-    /// The note the previous holder left (empty if none).
-    pub fn read_note(&mut self) -> io::Result<String> {
+    /// Forgets the session's processes (they have been stopped).
+    pub fn end_session(&mut self) -> io::Result<()> {
+        self.write_note("")
+    }
+
+    fn read_note(&mut self) -> io::Result<String> {
         let mut text = String::new();
         self.file.seek(SeekFrom::Start(0))?;
         self.file.read_to_string(&mut text)?;
         Ok(text)
     }
 
-    /// Replaces the note.
-    pub fn write_note(&mut self, note: &str) -> io::Result<()> {
+    fn write_note(&mut self, note: &str) -> io::Result<()> {
         self.file.set_len(0)?;
         self.file.seek(SeekFrom::Start(0))?;
         self.file.write_all(note.as_bytes())?;

@@ -24,10 +24,13 @@
 //! time. The `machine` submodule holds what follows from that: [`VirtualLinkLock`], the
 //! machine-wide lock every bench takes before it starts TiEmu, [`remove_stale_state`], which
 //! deletes what a killed TiEmu leaves behind (stale FIFOs and a segment whose counter lies,
-//! which otherwise break the next session), and [`link_users`].
+//! which otherwise break the next session), and [`link_users`]; the `leftovers` submodule stops
+//! what a killed holder of the lock left running.
 
+mod leftovers;
 mod machine;
 
+pub use leftovers::SessionProcess;
 pub use machine::{link_users, remove_stale_state, LinkUsers, StaleState, VirtualLinkLock};
 
 use std::fs::{File, OpenOptions};
