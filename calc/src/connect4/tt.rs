@@ -6,10 +6,50 @@
 //! entry stores the full 49-bit key of its position, so a probe never mistakes one position for
 //! another, whatever the table size.
 //!
-//! The engine ([`super::search`]) clears the prefix it uses before each search, so its result
-//! (move, score, node count) depends only on its arguments and the table length, identically
-//! natively and on the 68000. The exact solver ([`super::solver`]) indexes its own table
-//! (buckets, exact tags, growth: [`super::solver::table`]).
+//! The engine ([`super::search`], its entries [`Entry`]) clears the prefix it uses before each
+//! search, so its result (move, score, node count) depends only on its arguments and the table
+//! length, identically natively and on the 68000. The exact solver ([`super::solver`]) indexes
+//! its own table (buckets, exact tags, growth: [`super::solver::table`]).
+
+/// One entry of the engine's transposition table ([`super::search::alphabeta`]; 12 bytes,
+/// 4-byte aligned).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// Lower 32 bits of the position's key ([`Board::key`](super::Board::key)).
+    pub(crate) key_lo: u32,
+    /// Upper 17 bits of the key; `u32::MAX` marks an empty entry.
+    pub(crate) key_hi: u32,
+    /// The score found ([`Score`](super::search::Score)), exact or a bound (`info`).
+    pub(crate) score: i16,
+    /// The depth it was searched to.
+    pub(crate) depth: u8,
+    /// Bits 0-1: the bound (`EXACT`, `LOWER`, `UPPER`); bits 2-4: best column + 1 (0 = none).
+    pub(crate) info: u8,
+}
+
+/// The entry's score is exact.
+pub(crate) const EXACT: u8 = 1;
+/// The entry's score is a lower bound (the search failed high).
+pub(crate) const LOWER: u8 = 2;
+/// The entry's score is an upper bound (the search failed low).
+pub(crate) const UPPER: u8 = 3;
+
+impl Entry {
+    /// An empty entry: fill a new table with it (the searches clear the table themselves too).
+    pub const EMPTY: Entry = Entry {
+        key_lo: 0,
+        key_hi: u32::MAX,
+        score: 0,
+        depth: 0,
+        info: 0,
+    };
+}
+
+impl Default for Entry {
+    fn default() -> Entry {
+        Entry::EMPTY
+    }
+}
 
 /// The slot of `key` in a table of `1 << bits` entries (`bits` in `0..=32`).
 ///

@@ -5,9 +5,9 @@
 //! - a proven win is `WIN + s` and a proven loss `-(WIN + s)`, where `s` (1..=21) is the score
 //!   convention of the public test sets: 22 minus the number of stones the winner has played
 //!   when the game ends (the sooner the win, the higher);
-//! - anything else is the heuristic at the horizon ([`engine_eval`](super::eval::engine_eval),
-//!   or tuned weights through [`search_evaluated`]: [`weighted_eval`](super::eval::weighted_eval)),
-//!   always within `-ENGINE_EVAL_MAX..=ENGINE_EVAL_MAX` (900), and 0 for a draw.
+//! - anything else is the heuristic at the horizon
+//!   ([`engine_eval`](crate::connect4::eval::engine_eval), or tuned weights through
+//!   [`search_evaluated`]: [`weighted_eval`](crate::connect4::eval::weighted_eval)), always within `-ENGINE_EVAL_MAX..=ENGINE_EVAL_MAX` (900), and 0 for a draw.
 //!
 //! Each node first takes an immediate win, then keeps only the moves that do not lose at once
 //! (block a single threat, never play under an opponent's threat: none left means lost), and
@@ -18,18 +18,20 @@
 //! The search never reads a clock: [`search`] stops at a node budget (deterministic) or when the
 //! caller's [`Budget`] says so (asked every [`CHECK_INTERVAL`] nodes; a time limit lives there).
 //!
-//! The positions are kept on the board's lines ([`Lines`], tables built at run time for the
-//! heuristic's weights) and each node's numbers passed down the recursion ([`Node`]): the form
-//! that suits the 68000 (docs/profiling.md). The moves, scores and node counts are those of
+//! The positions are kept on the board's lines (`Lines`, `position.rs`, tables built at run
+//! time for the heuristic's weights) and each node's numbers passed down the recursion (`Node`,
+//! `node.rs`): the form that suits the 68000 (docs/profiling.md). The moves, scores and node counts are those of
 //! the search on [`Board`] it replaced, kept in `reference.rs` for the tests.
 
 use super::cells::Cells;
 use super::lines::Tables;
-use super::position::{Lines, Node, Scan, Seen};
+use super::node::{Node, Scan, Seen};
+use super::order::{ordered, GAINS_MATTER, NO_MOVE};
+use super::position::Lines;
 use crate::budget::{Budget, Unlimited, CHECK_INTERVAL};
 use crate::connect4::board::{column_mask, Board, WIDTH};
 use crate::connect4::eval::{Evaluate, Weights, ENGINE_EVAL_MAX};
-use crate::connect4::tt::{slot, table_bits};
+use crate::connect4::tt::{slot, table_bits, Entry, EXACT, LOWER, UPPER};
 
 /// A search score (see the module doc).
 pub type Score = i16;
@@ -42,39 +44,6 @@ pub(crate) const INF: Score = 2 * WIN;
 
 /// The columns from the centre outwards: the move order among equals.
 pub const CENTRE_FIRST: [u8; WIDTH as usize] = [3, 2, 4, 1, 5, 0, 6];
-
-/// One entry of the engine's transposition table (12 bytes, 4-byte aligned).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Entry {
-    pub(crate) key_lo: u32,
-    /// Upper 17 bits of the key; `u32::MAX` marks an empty entry.
-    pub(crate) key_hi: u32,
-    pub(crate) score: Score,
-    pub(crate) depth: u8,
-    /// Bits 0-1: the bound (`EXACT`, `LOWER`, `UPPER`); bits 2-4: best column + 1 (0 = none).
-    pub(crate) info: u8,
-}
-
-pub(crate) const EXACT: u8 = 1;
-pub(crate) const LOWER: u8 = 2;
-pub(crate) const UPPER: u8 = 3;
-
-impl Entry {
-    /// An empty entry: fill a new table with it (the searches clear the table themselves too).
-    pub const EMPTY: Entry = Entry {
-        key_lo: 0,
-        key_hi: u32::MAX,
-        score: 0,
-        depth: 0,
-        info: 0,
-    };
-}
-
-impl Default for Entry {
-    fn default() -> Entry {
-        Entry::EMPTY
-    }
-}
 
 /// What a search found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -563,80 +532,6 @@ impl<'t, 'p, B: Budget> Searcher<'t, 'p, B> {
                 info: bound | ((col + 1) << 2),
             };
         }
-    }
-}
-
-/// In a 4-bit field of [`ordered`]'s answer, beside the column (bits 0-2): the move may make
-/// winning cells (its gains must be looked for when it is searched).
-const GAINS_MATTER: u32 = 8;
-
-/// [`ordered`]'s answer with no move left: every 4-bit field 15 (no column is 7).
-const NO_MOVE: u32 = u32::MAX;
-
-/// The moves `moves` (columns, as bits `1 << c`) of a node of the engine (those other than the
-/// table's), best first: by the number of winning cells the move makes, centre first among
-/// equals (the reference search's order), with the winning cells counted on the [`Lines`]. The
-/// answer is packed into a word, to stay out of memory: the moves in 4-bit fields from the
-/// lowest (the column, and [`GAINS_MATTER`] when the move makes winning cells), [`NO_MOVE`]'s
-/// fields above them, so that an arithmetic shift by 4 steps to the next move and leaves
-/// [`NO_MOVE`] after the last. When the first move makes winning cells, its gains
-/// ([`Lines::gains`]) are in `first`.
-/// `me` is the side to move, `mine` its winning cells and `own` its stones.
-#[inline(never)]
-fn ordered(
-    lines: &Lines,
-    me: usize,
-    mine: Cells,
-    own: Cells,
-    moves: u32,
-    first: &mut Cells,
-) -> u32 {
-    // The highest key so far: the first move's gains are those of the most central move with
-    // the highest key.
-    let mut best = 1;
-    // Moves that make winning cells, best first: their columns and their keys, 4 bits each
-    // from the lowest.
-    let mut hot = 0u32;
-    let mut keys = 0u32;
-    let mut hot_len = 0u32;
-    // The others, centre first: 4-bit columns, [`NO_MOVE`]'s fields above them. The columns
-    // are taken from the edges inwards, each put below those before it: shifts by a constant.
-    let mut cold = NO_MOVE;
-    // [`CENTRE_FIRST`] reversed, 4 bits a column from the lowest, a 1 above (no table read).
-    let mut columns = 0x1324_1506u32;
-    while columns != 1 {
-        let c = (columns & 7) as u8;
-        columns >>= 4;
-        if moves & 1 << c == 0 {
-            continue;
-        }
-        // The winning cells the move adds (those the side has already are the same for every
-        // move, so the order is the reference's).
-        let gains = lines.gains_inlined(c, me, own);
-        let key = gains.minus(mine).count().min(15);
-        if key == 0 {
-            cold = cold << 4 | u32::from(c);
-        } else {
-            if key >= best {
-                best = key;
-                *first = gains;
-            }
-            // Before every entry whose key is not higher: the more central first among
-            // equals (a stable sort, centre first).
-            let mut at = 0;
-            while at < 4 * hot_len && (keys >> at) & 0xF > key {
-                at += 4;
-            }
-            let below = (1u32 << at) - 1;
-            hot = (hot & below) | (u32::from(c) | GAINS_MATTER) << at | (hot & !below) << 4;
-            keys = (keys & below) | key << at | (keys & !below) << 4;
-            hot_len += 1;
-        }
-    }
-    if hot_len == 0 {
-        cold
-    } else {
-        hot | cold << (4 * hot_len)
     }
 }
 

@@ -12,9 +12,12 @@ pub mod alphabeta;
 mod cells;
 mod lines;
 pub mod minimax;
+mod node;
+mod order;
 mod position;
 #[cfg(test)]
 mod reference;
 
+pub use crate::connect4::tt::Entry;
 pub use alphabeta::{search, search_depth, search_evaluated};
-pub use alphabeta::{Entry, Limits, Score, SearchResult, CENTRE_FIRST, WIN};
+pub use alphabeta::{Limits, Score, SearchResult, CENTRE_FIRST, WIN};

@@ -5,13 +5,12 @@
 //! node count and depth, on random positions, budgets and weights (the tests below).
 
 use super::alphabeta::{
-    first_centre, lose_next, win_now, Entry, Limits, Score, SearchResult, CENTRE_FIRST, EXACT, INF,
-    LOWER, UPPER, WIN,
+    first_centre, lose_next, win_now, Limits, Score, SearchResult, CENTRE_FIRST, INF, WIN,
 };
 use crate::budget::{Budget, Unlimited, CHECK_INTERVAL};
 use crate::connect4::board::{column_mask, Board, WIDTH};
 use crate::connect4::eval::{Evaluate, Standard, ENGINE_EVAL_MAX};
-use crate::connect4::tt::{slot, table_bits};
+use crate::connect4::tt::{slot, table_bits, Entry, EXACT, LOWER, UPPER};
 
 /// Searches `board` to exactly `depth` plies (no iterative deepening, no node limit) and
 /// returns the best column, its score and the node count. The table is cleared first.

@@ -1,0 +1,81 @@
+//! The engine's move ordering ([`ordered`]): the moves of a node other than the table's, best
+//! first, by the number of winning cells each makes (counted on the board's [`Lines`]), centre
+//! first among equals, packed into one word so that the order never goes through memory on the
+//! 68000 (docs/profiling.md#what-changed).
+
+use super::cells::Cells;
+use super::position::Lines;
+
+/// In a 4-bit field of [`ordered`]'s answer, beside the column (bits 0-2): the move may make
+/// winning cells (its gains must be looked for when it is searched).
+pub(super) const GAINS_MATTER: u32 = 8;
+
+/// [`ordered`]'s answer with no move left: every 4-bit field 15 (no column is 7).
+pub(super) const NO_MOVE: u32 = u32::MAX;
+
+/// The moves `moves` (columns, as bits `1 << c`) of a node of the engine (those other than the
+/// table's), best first: by the number of winning cells the move makes, centre first among
+/// equals (the reference search's order), with the winning cells counted on the [`Lines`]. The
+/// answer is packed into a word, to stay out of memory: the moves in 4-bit fields from the
+/// lowest (the column, and [`GAINS_MATTER`] when the move makes winning cells), [`NO_MOVE`]'s
+/// fields above them, so that an arithmetic shift by 4 steps to the next move and leaves
+/// [`NO_MOVE`] after the last. When the first move makes winning cells, its gains
+/// ([`Lines::gains`]) are in `first`.
+/// `me` is the side to move, `mine` its winning cells and `own` its stones.
+#[inline(never)]
+pub(super) fn ordered(
+    lines: &Lines,
+    me: usize,
+    mine: Cells,
+    own: Cells,
+    moves: u32,
+    first: &mut Cells,
+) -> u32 {
+    // The highest key so far: the first move's gains are those of the most central move with
+    // the highest key.
+    let mut best = 1;
+    // Moves that make winning cells, best first: their columns and their keys, 4 bits each
+    // from the lowest.
+    let mut hot = 0u32;
+    let mut keys = 0u32;
+    let mut hot_len = 0u32;
+    // The others, centre first: 4-bit columns, [`NO_MOVE`]'s fields above them. The columns
+    // are taken from the edges inwards, each put below those before it: shifts by a constant.
+    let mut cold = NO_MOVE;
+    // [`CENTRE_FIRST`] reversed, 4 bits a column from the lowest, a 1 above (no table read).
+    let mut columns = 0x1324_1506u32;
+    while columns != 1 {
+        let c = (columns & 7) as u8;
+        columns >>= 4;
+        if moves & 1 << c == 0 {
+            continue;
+        }
+        // The winning cells the move adds (those the side has already are the same for every
+        // move, so the order is the reference's).
+        let gains = lines.gains_inlined(c, me, own);
+        let key = gains.minus(mine).count().min(15);
+        if key == 0 {
+            cold = cold << 4 | u32::from(c);
+        } else {
+            if key >= best {
+                best = key;
+                *first = gains;
+            }
+            // Before every entry whose key is not higher: the more central first among
+            // equals (a stable sort, centre first).
+            let mut at = 0;
+            while at < 4 * hot_len && (keys >> at) & 0xF > key {
+                at += 4;
+            }
+            let below = (1u32 << at) - 1;
+            hot = (hot & below) | (u32::from(c) | GAINS_MATTER) << at | (hot & !below) << 4;
+            keys = (keys & below) | key << at | (keys & !below) << 4;
+            hot_len += 1;
+        }
+    }
+    if hot_len == 0 {
+        cold
+    } else {
+        hot | cold << (4 * hot_len)
+    }
+}
