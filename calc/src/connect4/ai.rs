@@ -5,9 +5,9 @@
 //! 2. [`Ai::WinBlock`]: seed 003's order of checks — a column that wins at once if there is one
 //!    (the first from the left), else a column that stops the opponent's immediate win (the first
 //!    from the left), else a random legal column.
-//! 3. [`Ai::Minimax`]: seed 004's Min-Max at depth 3, 5 or 9 ([`super::minimax`]).
-//! 4. [`Ai::AlphaBeta`]: the engine ([`super::engine`]) with iterative deepening under a node
-//!    budget.
+//! 3. [`Ai::Minimax`]: seed 004's Min-Max at depth 3, 5 or 9 ([`super::search::minimax`]).
+//! 4. [`Ai::AlphaBeta`]: the engine ([`super::search::alphabeta`]) with iterative deepening
+//!    under a node budget.
 //! 5. [`Ai::Expert`]: the opening [`super::book`] while the position is in it (moves proven by
 //!    the exact solver where it could, found at once), then the engine under a node budget,
 //!    and the exact solver under the same budget once few cells are empty, when the caller

@@ -5,7 +5,7 @@
 //! sentinel that is always 0, so that shifts never carry one column into the next. A position is
 //! `mask` (every stone) and `current` (the stones of the side to move); `current + mask` is a
 //! unique 49-bit key. Playing is two xors and an add; the cells where a player would complete
-//! four are found with a dozen shifts (see [`winning_cells`]).
+//! four are found with a dozen shifts (see `winning_cells`).
 //!
 //! Columns are 0-based (`0..7`) in this API; the move strings of the public test sets and the
 //! contest's `colonne` variable are 1-based and are converted at the edges ([`Board::from_moves`]).

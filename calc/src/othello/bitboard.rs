@@ -115,7 +115,7 @@ impl Position {
     }
 
     /// The legal moves of the side to move, as a bitboard. (On 32-bit targets, the same
-    /// computed on halves: [`super::halves`].)
+    /// computed on halves: `othello/halves`, on 32-bit targets only.)
     #[inline]
     pub fn moves(&self) -> u64 {
         #[cfg(target_pointer_width = "32")]

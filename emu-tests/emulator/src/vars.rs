@@ -1,8 +1,8 @@
 //! The test's side of the VAT: create folders and typed variables before a run, install ASM
 //! programs in folders, run a program by name as typed on the home screen, read variables
 //! back and list the VAT afterwards. The calls mirror what the TiEmu bench does over the link
-//! ([`crate::tiemu::TiEmu::set_value`], `get_value`, `send_file`, `send_variables`, `run`),
-//! so the same contest test can run on both benches. Values are encoded and decoded by
+//! (the TiEmu bench's `TiEmu::set_value`, in emu-tests, `get_value`, `send_file`,
+//! `send_variables`, `run`), so the same contest test can run on both benches. Values are encoded and decoded by
 //! `ti_files` ([`Value::encode`], [`Value::decode`]): there is no second encoder here.
 //!
 //! Like the link (which creates a missing folder when a variable arrives for it), storing a

@@ -195,8 +195,8 @@ impl TiEmu {
     /// screen: that screen and where each text is. A calculator starved of the processor
     /// (TiEmu on a busy machine) sometimes loses a key of the typed command, and PedroM answers
     /// with an error in its history ("Undefined var" for `man\\puiss4()`): when the texts have
-    /// not come within [`START_WAIT`], ESC is pressed and the command typed again,
-    /// [`RUN_TRIES`] times in all. The error names the first text missing from the last
+    /// not come within `START_WAIT`, ESC is pressed and the command typed again,
+    /// `RUN_TRIES` times in all. The error names the first text missing from the last
     /// screen, which is kept as `<program>-missing`.
     pub fn start_showing(
         &mut self,

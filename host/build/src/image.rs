@@ -81,7 +81,7 @@ impl ProgramImage {
     }
 
     /// Checks every relocation against the body, with offsets up to `limit`
-    /// ([`MAX_RELOC_OFFSET`] for a program AMS relocates, [`MAX_BODY_RELOC_OFFSET`] for a
+    /// (`MAX_RELOC_OFFSET` for a program AMS relocates, `MAX_BODY_RELOC_OFFSET` for a
     /// launcher's body), and the variable's size.
     pub fn validate_within(&self, limit: u32) -> Result<(), ImageError> {
         for r in &self.relocations {
@@ -118,7 +118,7 @@ impl ProgramImage {
     }
 
     /// [`ProgramImage::to_variable_data`] with offsets up to `limit`: with
-    /// [`MAX_BODY_RELOC_OFFSET`], a table that only a reader of unsigned offsets (the CPU
+    /// `MAX_BODY_RELOC_OFFSET`, a table that only a reader of unsigned offsets (the CPU
     /// harness, the profiler) applies, not AMS.
     pub fn to_variable_data_within(&self, limit: u32) -> Result<Vec<u8>, ImageError> {
         self.validate_within(limit)?;
@@ -127,7 +127,7 @@ impl ProgramImage {
 
     /// The data of an ASM variable holding this program with an empty relocation table (body,
     /// `00 00`, tag), every relocation slot zero: a launcher's body, whose relocations travel
-    /// beside it (offsets up to [`MAX_BODY_RELOC_OFFSET`]) and which the launcher applies.
+    /// beside it (offsets up to `MAX_BODY_RELOC_OFFSET`) and which the launcher applies.
     pub fn to_unrelocated_data(&self) -> Result<Vec<u8>, ImageError> {
         self.validate_within(MAX_BODY_RELOC_OFFSET)?;
         Ok(self.encode(false))

@@ -1,7 +1,7 @@
 //! The game-play side of the command-line tool, as a library: native matches and ladders
 //! ([`play`]), the Connect Four contest driven over the link ([`contest`]), benchmarks
-//! ([`bench`]), the genetic tuning of the engine's weights on the emulator ([`evolve`]), the
-//! opening-book generator ([`book`]) and the projects of your own
+//! ([`bench`](mod@bench)), the genetic tuning of the engine's weights on the emulator
+//! ([`evolve`]), the opening-book generator ([`book`]) and the projects of your own
 //! ([`template`], `ti68k new`). The `ti68k` binary is a thin layer of
 //! one file per subcommand over it (`src/cmd/`).
 //!

@@ -37,7 +37,7 @@ pub enum Value {
     /// A list (type LIST) of integers, strings and other single expressions.
     List(Vec<Value>),
     /// An ASM program (type ASM): its data without the size word, ending with 0xF3; see
-    /// [`crate::build::ProgramImage::to_variable_data`].
+    /// `ti_build`'s `ProgramImage::to_variable_data`.
     Program(Vec<u8>),
     /// A TI-BASIC program or function in text form (type PRGM or FUNC); see [`BasicText`].
     Basic(BasicText),

@@ -123,7 +123,7 @@ impl Variable {
         Variable::from_data(path, value.var_type(), data)
     }
 
-    /// An ASM program variable from the data of [`crate::build::ProgramImage::to_variable_data`]
+    /// An ASM program variable from the data of `ti_build`'s `ProgramImage::to_variable_data`
     /// (without the size word, ending with 0xF3).
     pub fn asm_program(path: VarPath, data: Vec<u8>) -> Result<Variable, VariableError> {
         Variable::from_data(path, VarType::ASM, data)

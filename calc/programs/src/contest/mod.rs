@@ -1,6 +1,6 @@
 //! The contest's variables on the calculator: their default names, and how a variable's
 //! value becomes the core's [`protocol::Value`] (calc::connect4::protocol), for the arbiter and
-//! for the AIs alike; and [`joueur`], the contest AI around any
+//! for the AIs alike; and `joueur.rs`, the contest AI around any
 //! [`Strategy`](calc::connect4::strategy::Strategy).
 //!
 //! A number is judged by its value, as the seed says ("une valeur numérique entière"): an exact

@@ -4,7 +4,7 @@
 //! Each side, X and O, is a person or a computer: "simple" (seed 003: win, else block, else
 //! random), easy, medium or hard (seed 004's Min-Max at depth 3, 5 or 9, answered by
 //! `calc::tictactoe::fast`: the seed's moves, values and random ties, under a second). So zero,
-//! one or two computers play. The menus are `crate::game::program`'s; the board is [`table`].
+//! one or two computers play. The menus are `crate::game::program`'s; the board is `table.rs`.
 //! The settings, the tally and a game left in progress stay in the variable `morpsave` of the
 //! program's folder (custom data of type `MRP`: `crate::game`'s bytes, then the 9 cells of the
 //! game in progress).

@@ -1,5 +1,5 @@
 //! The calculator's operating system (AMS, or PedroM) as a program sees it: a safe Rust API over
-//! the wasm imports of [`sys`], whose C implementations (`ams.c`) call the ROM through the jump
+//! the wasm imports of `sys.rs`, whose C implementations (`ams.c`) call the ROM through the jump
 //! table at 0xC8 with the AMS calling convention. `start.S` and `session.c` in this folder are
 //! the program's 68000 start-up: they save the registers, allocate the linear memory, catch
 //! errors and traps, and return to the OS cleanly.

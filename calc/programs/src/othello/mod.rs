@@ -6,7 +6,7 @@
 //! two talk) with `calc::othello::player`. So a person plays the computer, two people play, or
 //! two computers show a game. A person may ask for the legal moves (F4), take back the last
 //! move pair (F3); passes are announced, the discs counted, and the end shown. The menus are
-//! `crate::game::program`'s; the board is [`table`]. The settings, the tally and a game left in
+//! `crate::game::program`'s; the board is `table.rs`. The settings, the tally and a game left in
 //! progress stay in the variable `othsave` of the program's folder (custom data of type `OTS`:
 //! `crate::game`'s bytes, then the 60 squares of the game in progress).
 

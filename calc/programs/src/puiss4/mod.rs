@@ -5,7 +5,7 @@
 //! (its opening book, then the engine); the engine's levels search a node budget chosen so that
 //! the worst move stays under 10 s at 12 MHz (the menu shows each level's longest move). So a
 //! person plays the computer, two people play, or two computers show a game. The menus are
-//! `crate::game::program`'s; the board is [`table`]. The settings, the tally and a game left in
+//! `crate::game::program`'s; the board is `table.rs`. The settings, the tally and a game left in
 //! progress stay in the variable `p4save` of the program's folder (custom data of type `P4S`:
 //! `crate::game`'s bytes, then the 42 columns of the game in progress, as digits).
 

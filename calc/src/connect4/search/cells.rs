@@ -49,7 +49,7 @@ impl Cells {
         }
     }
 
-    /// The cell of table index `index` ([`cell`]: `8c + r`).
+    /// The cell of table index `index` ([`cell`](super::lines::cell): `8c + r`).
     #[inline(always)]
     pub fn of_cell(index: usize) -> Cells {
         Cells::of_bit(7 * (index >> 3) as u32 + (index & 7) as u32)

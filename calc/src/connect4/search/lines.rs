@@ -18,8 +18,8 @@
 //! for `d` in -2..=3 (line `15 + d`, `p` counted from the diagonal's lowest cell), falling
 //! diagonals `c + r = e` for `e` in 3..=8 (line `16 + e`, same). Cells of the corners lie on no
 //! diagonal of four: their missing lines are [`NO_LINE`], on which a stone changes nothing.
-//! Cells are indexed `8c + r` in the tables ([`cell`]); [`Cells::of_cell`] gives each one's bit
-//! of the bitboards.
+//! Cells are indexed `8c + r` in the tables ([`cell`]);
+//! [`Cells::of_cell`](super::cells::Cells::of_cell) gives each one's bit of the bitboards.
 //!
 //! The tables (about 8 KB) are built at run time by the search that uses them, for its
 //! weights, in a few hundred thousand 68000 cycles, so that they cost the calculator programs no

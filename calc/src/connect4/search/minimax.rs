@@ -8,7 +8,7 @@
 //! all the choice needs. So the set of tied best moves, hence the move played for a given
 //! generator state, is exactly plain Min-Max's. Inside the tree moves are tried centre first
 //! (ordering changes the node count, never a value), a win at once ends the node, and a single
-//! threat to block is the only move tried (see [`negamax`]: both give the plain value). Depth counts plies from the root: depth 3
+//! threat to block is the only move tried (see `negamax`: both give the plain value). Depth counts plies from the root: depth 3
 //! plays a move, the opponent's reply and its own next move, then evaluates, as the seed's
 //! `calcIA(jeu, 3)` does. A finished game is evaluated at once, whatever the depth left.
 //!

@@ -36,7 +36,7 @@ const COLUMN_SHIFT: u32 = 49;
 const KEY_SHIFT: u32 = 56;
 
 /// The storage of a node's moves: one item per move (key, column, threats). A local array of
-/// the caller's, filled by [`Moves::order`]: a list returned by value was zeroed by a call of
+/// the caller's, filled by [`Moves::new`]: a list returned by value was zeroed by a call of
 /// memset on the 68000 (some 750 cycles a node), or built and copied by one of memcpy.
 pub type Items = [u64; WIDTH as usize];
 

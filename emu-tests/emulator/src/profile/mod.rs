@@ -2,7 +2,7 @@
 //! tree, from the build's symbol map ([`ti_build::SymbolMap`]); docs/profiling.md.
 //!
 //! While profiling is on ([`Machine::start_profiling`]), the run loop hands every instruction
-//! retired to a [`Profiler`] (its address, the PC after it, its opcode, the stack pointer and
+//! retired to a `Profiler` (its address, the PC after it, its opcode, the stack pointer and
 //! its cycles). The profiler keeps a shadow call stack:
 //! - the instruction's cycles go to the function on top of the stack (so a `jsr` is its
 //!   caller's, an `rts` its callee's);

@@ -10,7 +10,7 @@
 //!
 //! One constructor per packet kind, named as in the link guide: [`rts`], [`var`], [`cts`],
 //! [`xdp`], [`ack`], [`eot`], [`req`], [`rdy`], [`skp`], [`err`], [`key`], [`scr`], [`ver`],
-//! [`del`], [`cnt`]; [`dissect`] names the packets of a byte stream for logs.
+//! [`del`], [`cnt`]; [`dissect()`] names the packets of a byte stream for logs.
 
 mod command;
 mod dissect;

@@ -4,7 +4,7 @@
 //!
 //! - A name is a length byte, then, when the length is not zero, the characters and a zero
 //!   byte. (A name in a request to send or a variable request is always followed by its zero
-//!   byte, even when empty: [`put_name_always_terminated`].)
+//!   byte, even when empty: `put_name_always_terminated`.)
 //! - An attribute sent by the computer is `{BE16 ID, BE16 size, value}` ([`Attr`]).
 //! - An attribute or parameter sent by the calculator is `{BE16 ID, status byte, and when the
 //!   status is 0: BE16 size, value}` ([`Field`]).
