@@ -232,6 +232,19 @@ impl TiEmu {
         ti_files::disk::write_atomic(&ini, os::tiemu_ini(&launch.img_file).as_bytes())
             .map_err(|e| TiEmuError::io(&ini, e))?;
         let xvfb = Xvfb::start(640, 480, &home.0)?;
+        // Each process is noted as soon as it runs (the next holder of the lock stops what a
+        // killed session leaves).
+        let process = |name: &str, pid: u32| SessionProcess {
+            name: name.to_string(),
+            pid,
+            dir: home.0.clone(),
+        };
+        let note = |lock: &mut VirtualLinkLock, processes: &[SessionProcess]| {
+            if let Err(e) = lock.note_session(processes) {
+                eprintln!("TiEmu bench: cannot note the session's processes: {e}");
+            }
+        };
+        note(&mut lock, &[process("Xvfb", xvfb.pid())]);
         let log_path = home.0.join("tiemu.log");
         let log = std::fs::File::create(&log_path).map_err(|e| TiEmuError::io(&log_path, e))?;
         let log2 = log.try_clone().map_err(|e| TiEmuError::io(&log_path, e))?;
@@ -247,15 +260,10 @@ impl TiEmu {
             .stderr(log2)
             .spawn()
             .map_err(|e| TiEmuError::Start(format!("running tiemu: {e}")))?;
-        let session =
-            [("tiemu", tiemu.id()), ("Xvfb", xvfb.pid())].map(|(name, pid)| SessionProcess {
-                name: name.to_string(),
-                pid,
-                dir: home.0.clone(),
-            });
-        if let Err(e) = lock.note_session(&session) {
-            eprintln!("TiEmu bench: cannot note the session's processes in the lock file: {e}");
-        }
+        note(
+            &mut lock,
+            &[process("tiemu", tiemu.id()), process("Xvfb", xvfb.pid())],
+        );
         let mut bench = TiEmu {
             calc: None,
             tiemu,

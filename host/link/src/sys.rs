@@ -1,13 +1,13 @@
 //! Every `unsafe` block of the `ti-link` crate: thin, safe wrappers over the few POSIX calls that
 //! the standard library does not offer. Today that is what the TiEmu virtual link needs: System V
-//! shared memory (the presence counter), `ftok`, `mkfifo`, `poll`, `FIONREAD`, `flock`, and `kill`
-//! (stopping what a dead session left on the link).
+//! shared memory (the presence counter), `ftok`, `mkfifo`, `poll`, `FIONREAD`, `flock`, and
+//! `pidfd_open`, `pidfd_send_signal` and `geteuid` (stopping what a dead session left on the link).
 //!
 //! Each wrapper checks its arguments and returns `io::Result`; callers never see a raw pointer.
 
 use std::ffi::CString;
 use std::io;
-use std::os::fd::{AsRawFd, BorrowedFd};
+use std::os::fd::{AsRawFd, BorrowedFd, FromRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 use std::sync::atomic::{AtomicI32, Ordering};
@@ -122,20 +122,57 @@ pub fn flock_exclusive(fd: BorrowedFd<'_>, block: bool) -> io::Result<bool> {
     }
 }
 
-/// Sends SIGKILL to process `pid`.
-pub fn kill_process(pid: u32) -> io::Result<()> {
+/// A handle on process `pid` (`pidfd_open`, Linux 5.3 and later), or `None` when there is no
+/// such process. Signals sent through it reach that very process even if its ID is reused
+/// meanwhile, and it becomes readable ([`poll_readable`]) once the process has exited, all its
+/// threads with it.
+pub fn open_process(pid: u32) -> io::Result<Option<OwnedFd>> {
     let pid = libc::pid_t::try_from(pid)
         .ok()
         .filter(|&p| p > 0)
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a process ID"))?;
-    // SAFETY: kill takes plain integers; `pid` is positive, so it names one process (never a
-    // group or every process).
-    let r = unsafe { libc::kill(pid, libc::SIGKILL) };
+    // SAFETY: pidfd_open takes a process ID and flags (none) and returns a new descriptor or -1.
+    let r = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
     if r == -1 {
-        Err(io::Error::last_os_error())
-    } else {
-        Ok(())
+        let e = io::Error::last_os_error();
+        return match e.raw_os_error() {
+            Some(libc::ESRCH) => Ok(None),
+            _ => Err(e),
+        };
     }
+    let fd = libc::c_int::try_from(r)
+        .map_err(|_| io::Error::other("pidfd_open returned an impossible descriptor"))?;
+    // SAFETY: `fd` was just returned by pidfd_open: an open descriptor that nothing else owns.
+    Ok(Some(unsafe { OwnedFd::from_raw_fd(fd) }))
+}
+
+/// Sends SIGKILL to the process of `process` ([`open_process`]); one that has already exited
+/// is not an error.
+pub fn kill_process(process: BorrowedFd<'_>) -> io::Result<()> {
+    // SAFETY: pidfd_send_signal takes a pidfd, a signal number, a null siginfo (allowed: the
+    // kernel fills in a default one) and flags (none).
+    let r = unsafe {
+        libc::syscall(
+            libc::SYS_pidfd_send_signal,
+            process.as_raw_fd(),
+            libc::SIGKILL,
+            std::ptr::null::<libc::siginfo_t>(),
+            0,
+        )
+    };
+    if r == -1 {
+        let e = io::Error::last_os_error();
+        if e.raw_os_error() != Some(libc::ESRCH) {
+            return Err(e);
+        }
+    }
+    Ok(())
+}
+
+/// The effective user ID of this process.
+pub fn effective_uid() -> u32 {
+    // SAFETY: geteuid takes nothing and cannot fail.
+    unsafe { libc::geteuid() }
 }
 
 /// Facts about a shared-memory segment (`shmctl(IPC_STAT)`).

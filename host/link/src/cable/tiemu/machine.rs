@@ -4,6 +4,7 @@
 use std::fs::{File, OpenOptions};
 use std::io::{self, ErrorKind, Read, Seek, SeekFrom, Write};
 use std::os::fd::AsFd;
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::PathBuf;
 
 use super::leftovers::{self, SessionProcess};
@@ -111,43 +112,87 @@ impl VirtualLinkLock {
             sys::flock_exclusive(file.as_fd(), true).map_err(io_err)?;
         }
         let mut lock = VirtualLinkLock { file };
-        let note = lock.read_note().unwrap_or_default();
-        let stopped = leftovers::stop_leftovers(&note);
-        if !stopped.is_empty() {
-            eprintln!(
-                "TiEmu virtual link: stopped what a dead session left running: {}",
-                stopped.join(", ")
-            );
-        }
-        if !note.is_empty() {
-            lock.write_note("")
-                .map_err(|e| unavailable(format!("clearing the note in {LOCK_PATH}: {e}")))?;
-        }
+        lock.stop_leftovers()?;
         Ok(lock)
     }
 
-    /// Notes the processes this session started, so that the next holder stops them if this
-    /// process dies without cleaning up.
-    pub fn note_session(&mut self, processes: &[SessionProcess]) -> io::Result<()> {
-        self.write_note(&leftovers::note(processes))
-    }
-
-    /// Forgets the session's processes (they have been stopped).
-    pub fn end_session(&mut self) -> io::Result<()> {
+    /// Stops what the note of a dead holder lists (see [`SessionProcess`]), says so, and
+    /// clears the note. A lock file that is not this user's alone is not trusted: its note
+    /// could name any process.
+    fn stop_leftovers(&mut self) -> Result<(), CableError> {
+        let note = self
+            .read_note()
+            .map_err(|e| unavailable(format!("reading the note in {LOCK_PATH}: {e}")))?;
+        if note.trim().is_empty() {
+            return Ok(());
+        }
+        if let Err(why) = self.trust() {
+            eprintln!("TiEmu virtual link: the note in {LOCK_PATH} is ignored: {why}");
+            return Ok(());
+        }
+        let done = leftovers::stop_leftovers(&note);
+        if !done.stopped.is_empty() {
+            eprintln!(
+                "TiEmu virtual link: stopped what a dead session left running: {}",
+                done.stopped.join(", ")
+            );
+        }
+        for problem in &done.problems {
+            eprintln!("TiEmu virtual link: what a dead session left: {problem}");
+        }
         self.write_note("")
+            .map_err(|e| unavailable(format!("clearing the note in {LOCK_PATH}: {e}")))
     }
 
+    /// Whether the lock file is this user's alone (group and others may not write it; a file
+    /// of ours that they may write is made private first).
+    fn trust(&self) -> Result<(), String> {
+        let meta = self.file.metadata().map_err(|e| e.to_string())?;
+        let me = sys::effective_uid();
+        if meta.uid() != me {
+            return Err(format!(
+                "the file belongs to user {}, not to this one ({me}); have its owner remove it",
+                meta.uid()
+            ));
+        }
+        if meta.mode() & 0o022 != 0 {
+            self.file
+                .set_permissions(std::fs::Permissions::from_mode(0o644))
+                .map_err(|e| format!("others may write it, and making it private failed: {e}"))?;
+        }
+        Ok(())
+    }
+
+    /// Notes the processes this session started (each as soon as it runs), so that the next
+    /// holder stops them if this process dies without cleaning up.
+    pub fn note_session(&mut self, processes: &[SessionProcess]) -> Result<(), CableError> {
+        let text = leftovers::note(processes)
+            .map_err(|e| unavailable(format!("cannot note a process of the session: {e}")))?;
+        self.write_note(&text)
+            .map_err(|e| unavailable(format!("writing the note in {LOCK_PATH}: {e}")))
+    }
+
+    /// Forgets the session's processes (its owner stops them itself).
+    pub fn end_session(&mut self) -> Result<(), CableError> {
+        self.write_note("")
+            .map_err(|e| unavailable(format!("clearing the note in {LOCK_PATH}: {e}")))
+    }
+
+    /// The note, read as text (bytes that are not UTF-8 become U+FFFD).
     fn read_note(&mut self) -> io::Result<String> {
-        let mut text = String::new();
+        let mut bytes = Vec::new();
         self.file.seek(SeekFrom::Start(0))?;
-        self.file.read_to_string(&mut text)?;
-        Ok(text)
+        self.file.read_to_end(&mut bytes)?;
+        Ok(String::from_utf8_lossy(&bytes).into_owned())
     }
 
+    /// Replaces the note: written first, then cut to its length, so that a holder killed
+    /// meanwhile leaves at worst the old note's tail after the new one (never an empty note
+    /// while processes run).
     fn write_note(&mut self, note: &str) -> io::Result<()> {
-        self.file.set_len(0)?;
         self.file.seek(SeekFrom::Start(0))?;
         self.file.write_all(note.as_bytes())?;
+        self.file.set_len(note.len() as u64)?;
         self.file.flush()
     }
 }
@@ -158,6 +203,7 @@ fn open_lock_file() -> Result<File, CableError> {
         .truncate(false)
         .read(true)
         .write(true)
+        .mode(0o644)
         .open(LOCK_PATH)
         .map_err(|e| unavailable(format!("opening the lock file {LOCK_PATH}: {e}")))
 }
