@@ -29,12 +29,15 @@
 //! depend only on the position and the table's size. The search stops when the caller's
 //! [`Budget`] says so ([`Stopped`]).
 
+mod order;
+mod small;
+
 use super::bitboard::Position;
-use super::eval::{evaluate, neighbours, EVAL_BOUND};
-use super::square::{pop_lowest, Square, Squares};
+use super::square::Square;
 use super::stability::stable;
 use super::tt::{Entry, Kind, Table};
 use crate::budget::{Budget, Meter, Stopped};
+use small::parity_of;
 
 /// At this many empties and fewer, no move generation (direct tries in parity order).
 pub const SMALL: u32 = 5;
@@ -51,58 +54,6 @@ pub const TT_MIN: u32 = 10;
 
 /// The stability cutoff is tried when alpha is at least this (below, it almost never cuts).
 pub const STABILITY_MIN_ALPHA: i32 = 16;
-
-/// The four quadrants of the board (for parity ordering).
-const QUADRANTS: [u64; 4] = [
-    0x0000_0000_0F0F_0F0F,
-    0x0000_0000_F0F0_F0F0,
-    0x0F0F_0F0F_0000_0000,
-    0xF0F0_F0F0_0000_0000,
-];
-const CORNERS: u64 = 0x8100_0000_0000_0081;
-
-/// A small alpha-beta on the midgame evaluation (for move ordering): `depth` plies.
-fn shallow(p: &Position, mut alpha: i32, beta: i32, depth: u32) -> i32 {
-    let moves = p.moves();
-    if depth == 0 || moves == 0 {
-        return evaluate(p);
-    }
-    let mut best = -EVAL_BOUND;
-    let flipper = p.flipper();
-    for sq in Squares(moves) {
-        let s = sq.index();
-        let v = -shallow(&p.after(s, flipper.flips(s)), -beta, -alpha, depth - 1);
-        if v > best {
-            best = v;
-            if v > alpha {
-                alpha = v;
-                if v >= beta {
-                    break;
-                }
-            }
-        }
-    }
-    best
-}
-
-/// The number of set bits of `bits`, few (a move's flips): a step a bit on 32-bit targets (a
-/// 64-bit population count is a library call of some 400 cycles on the 68000).
-#[inline(always)]
-fn count_few(bits: u64) -> u32 {
-    #[cfg(target_pointer_width = "32")]
-    {
-        let (mut b, mut n) = (bits, 0);
-        while b != 0 {
-            b ^= b & b.wrapping_neg();
-            n += 1;
-        }
-        n
-    }
-    #[cfg(not(target_pointer_width = "32"))]
-    {
-        bits.count_ones()
-    }
-}
 
 /// The result of a solve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,137 +73,11 @@ struct Solver<'t, 'b, B: Budget> {
     keys: [i16; 34],
 }
 
-/// The quadrant bit (0..4) of square `sq`: bit 0 from the column half, bit 1 from the row half.
-const fn quadrant_bit(sq: u8) -> u8 {
-    1 << (((sq >> 2) & 1) | ((sq >> 4) & 2))
-}
-
-/// Bit `k` set when quadrant `k` holds an odd number of `empties`. Each half of the board
-/// (four rows) folded onto one byte by exclusive or: the byte's low nibble holds the parities
-/// of the columns of its left quadrant, the high nibble its right one's, and `0x6996` is the
-/// parity of each nibble (four 64-bit population counts were four library calls on the 68000).
-fn parity_of(empties: u64) -> u8 {
-    let fold = |half: u32| {
-        let f = half ^ (half >> 16);
-        (f ^ (f >> 8)) as u8
-    };
-    let odd = |nibble: u8| (0x6996u16 >> (nibble & 15)) as u8 & 1;
-    let (low, high) = (fold(empties as u32), fold((empties >> 32) as u32));
-    odd(low) | odd(low >> 4) << 1 | odd(high) << 2 | odd(high >> 4) << 3
-}
-
-/// For each parity (4 bits), the squares of the quadrants it marks odd.
-const PARITY_SQUARES: [u64; 16] = {
-    let mut t = [0u64; 16];
-    let mut i = 0;
-    while i < 16 {
-        let mut k = 0;
-        while k < 4 {
-            if i & (1 << k) != 0 {
-                t[i] |= QUADRANTS[k];
-            }
-            k += 1;
-        }
-        i += 1;
-    }
-    t
-};
-
-/// The squares in regions (quadrants) holding an odd number of empty squares.
-fn odd_regions(empties: u64) -> u64 {
-    PARITY_SQUARES[parity_of(empties) as usize]
-}
-
 impl<B: Budget> Solver<'_, '_, B> {
     /// Counts a node; true when the search must unwind.
     #[inline]
     fn tick(&mut self) -> bool {
         self.meter.tick()
-    }
-
-    /// The score of a position with one empty square `sq`.
-    fn last(&mut self, p: &Position, sq: u8) -> i32 {
-        self.meter.count();
-        let mine = p.player.count_ones() as i32;
-        let flipper = p.flipper();
-        let n = count_few(flipper.flips(sq)) as i32;
-        if n > 0 {
-            return 2 * (mine + n + 1) - 64;
-        }
-        let theirs = p.opponent.count_ones() as i32;
-        let m = flipper.flips_for_other(sq).count_ones() as i32;
-        if m > 0 {
-            return 64 - 2 * (theirs + m + 1);
-        }
-        // Nobody can take the last square: it goes to the winner.
-        let d = mine - theirs;
-        d + d.signum()
-    }
-
-    /// Few empties: every empty square next to an opponent disc tried directly, squares of
-    /// odd regions first. `parity` has bit `k` set when quadrant `k` holds an odd number of
-    /// the `empties`.
-    fn small(
-        &mut self,
-        p: &Position,
-        mut alpha: i32,
-        beta: i32,
-        empties: u64,
-        n: u32,
-        parity: u8,
-    ) -> i32 {
-        if n == 1 {
-            return self.last(p, empties.trailing_zeros() as u8);
-        }
-        if self.tick() {
-            return 0;
-        }
-        let candidates = empties & neighbours(p.opponent);
-        let odd = PARITY_SQUARES[parity as usize & 15];
-        let mut best = -65;
-        let flipper = p.flipper();
-        for region in [candidates & odd, candidates & !odd] {
-            // The squares by `lowest_inline` (the iterator `Squares` was a call of some 490
-            // cycles a square on the 68000).
-            let mut rest = region;
-            while rest != 0 {
-                let (s, bit) = pop_lowest(&mut rest);
-                let f = flipper.flips(s);
-                if f == 0 {
-                    continue;
-                }
-                let next = p.after(s, f);
-                let v = -self.small(
-                    &next,
-                    -beta,
-                    -alpha,
-                    empties & !bit,
-                    n - 1,
-                    parity ^ quadrant_bit(s),
-                );
-                if v > best {
-                    best = v;
-                    if v > alpha {
-                        alpha = v;
-                        if v >= beta {
-                            return v;
-                        }
-                    }
-                }
-            }
-        }
-        if best > -65 {
-            return best;
-        }
-        // No move: pass if the opponent can move, else the game is over.
-        let q = p.pass();
-        if Squares(empties & neighbours(q.opponent))
-            .any(|sq| flipper.flips_for_other(sq.index()) != 0)
-        {
-            -self.small(&q, -beta, -alpha, empties, n, parity)
-        } else {
-            p.final_score()
-        }
     }
 
     /// The general case: move generation, ordering, table.
@@ -344,73 +169,6 @@ impl<B: Budget> Solver<'_, '_, B> {
                 .store(p, Kind::Exact, n as u8, lo as i16, hi as i16, best_sq);
         }
         best
-    }
-
-    /// The moves of `p` in search order (smallest key first) and their count; or, when a
-    /// child's stored upper bound already proves a score of at least `etc_beta` for `p`
-    /// (enhanced transposition cutoff), that score.
-    fn order(
-        &mut self,
-        p: &Position,
-        moves: u64,
-        n: u32,
-        tt_move: u8,
-        etc_beta: i32,
-        list: &mut [u8; 34],
-    ) -> Result<usize, i32> {
-        let keys = &mut self.keys;
-        let mut count = 0;
-        let odd = if n < ORDER_MIN {
-            odd_regions(p.empties())
-        } else {
-            0
-        };
-        let flipper = p.flipper();
-        // The squares by `lowest_inline`, as in `small`.
-        let mut rest = moves;
-        while rest != 0 {
-            let (s, bit) = pop_lowest(&mut rest);
-            let key = if s == tt_move {
-                i16::MIN
-            } else if n >= ORDER_MIN {
-                let c = p.after(s, flipper.flips(s));
-                if etc_beta < i32::MAX {
-                    if let Some(e) = self.tt.probe(&c, Kind::Exact) {
-                        if -(e.upper as i32) >= etc_beta {
-                            return Err(-(e.upper as i32));
-                        }
-                    }
-                }
-                if n >= SHALLOW_ORDER_MIN {
-                    shallow(&c, -EVAL_BOUND, EVAL_BOUND, 1) as i16
-                } else {
-                    let replies = c.moves();
-                    let frontier = neighbours(c.opponent) & c.empties();
-                    let mut k = (replies.count_ones() + (replies & CORNERS).count_ones()) as i16
-                        * 16
-                        + frontier.count_ones() as i16 * 2;
-                    if bit & CORNERS != 0 {
-                        k -= 8;
-                    }
-                    k
-                }
-            } else if bit & odd != 0 {
-                s as i16 - 64
-            } else {
-                s as i16
-            };
-            // Insertion in increasing key order; equal keys keep square order.
-            let mut j = count;
-            while j > 0 && keys[j - 1] > key {
-                keys[j] = keys[j - 1];
-                list[j] = list[j - 1];
-                j -= 1;
-            }
-            keys[j] = key;
-            list[j] = s;
-            count += 1;
-        }
-        Ok(count)
     }
 }
 
@@ -552,6 +310,7 @@ impl<B: Budget> Solver<'_, '_, B> {
 mod tests {
     use super::*;
     use crate::budget::{NodeLimit, Unlimited};
+    use crate::othello::square::Squares;
 
     /// Plain negamax over every move, for checking the solver on small endgames.
     fn minimax(p: &Position) -> i32 {
@@ -567,19 +326,6 @@ mod tests {
             .map(|sq| -minimax(&p.play(sq.index()).unwrap()))
             .max()
             .unwrap_or(-64)
-    }
-
-    #[test]
-    fn parity_by_quadrants() {
-        let mut rng = crate::rng::Rng::new(7);
-        for _ in 0..1000 {
-            let e = u64::from(rng.next_u32()) << 32 | u64::from(rng.next_u32());
-            let mut want = 0;
-            for (k, q) in QUADRANTS.iter().enumerate() {
-                want |= (((e & q).count_ones() & 1) as u8) << k;
-            }
-            assert_eq!(parity_of(e), want);
-        }
     }
 
     fn random_endgame(seed: u32, empties: u32) -> Position {
