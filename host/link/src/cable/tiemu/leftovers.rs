@@ -141,7 +141,7 @@ pub(super) fn stop_leftovers(note: &str) -> Stopped {
 mod tests {
     use super::*;
     use std::os::unix::process::ExitStatusExt;
-    use std::process::Command;
+    use std::process::{Child, Command};
     use std::time::Instant;
 
     fn process(name: &str, pid: u32, dir: &Path) -> SessionProcess {
@@ -169,6 +169,15 @@ mod tests {
         fn drop(&mut self) {
             let _ = std::fs::remove_dir_all(&self.0);
         }
+    }
+
+    /// A `sleep 60` working in `dir` (the caller kills it).
+    fn sleep_in(dir: &Path) -> Child {
+        Command::new("sleep")
+            .arg("60")
+            .current_dir(dir)
+            .spawn()
+            .unwrap()
     }
 
     #[test]
@@ -216,11 +225,7 @@ mod tests {
     #[test]
     fn a_noted_process_that_is_still_there_is_stopped() {
         let scratch = Scratch::new("stopped");
-        let mut child = Command::new("sleep")
-            .arg("60")
-            .current_dir(&scratch.0)
-            .spawn()
-            .unwrap();
+        let mut child = sleep_in(&scratch.0);
         let text = note(&[process("sleep", child.id(), &scratch.0)]).unwrap();
         let start = Instant::now();
         let done = stop_leftovers(&text);
@@ -235,11 +240,7 @@ mod tests {
     #[test]
     fn a_process_in_another_directory_is_left_alone() {
         let scratch = Scratch::new("other");
-        let mut child = Command::new("sleep")
-            .arg("60")
-            .current_dir(&scratch.0)
-            .spawn()
-            .unwrap();
+        let mut child = sleep_in(&scratch.0);
         let elsewhere = scratch.0.join("elsewhere");
         let text = note(&[process("sleep", child.id(), &elsewhere)]).unwrap();
         assert_eq!(stop_leftovers(&text), Stopped::default());

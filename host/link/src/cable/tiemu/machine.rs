@@ -140,8 +140,7 @@ impl VirtualLinkLock {
         for problem in &done.problems {
             eprintln!("TiEmu virtual link: what a dead session left: {problem}");
         }
-        self.write_note("")
-            .map_err(|e| unavailable(format!("clearing the note in {LOCK_PATH}: {e}")))
+        self.end_session()
     }
 
     /// Whether the lock file is this user's alone (group and others may not write it; a file
@@ -172,7 +171,7 @@ impl VirtualLinkLock {
             .map_err(|e| unavailable(format!("writing the note in {LOCK_PATH}: {e}")))
     }
 
-    /// Forgets the session's processes (its owner stops them itself).
+    /// Forgets the session's processes (its owner stops them itself, or the next holder has).
     pub fn end_session(&mut self) -> Result<(), CableError> {
         self.write_note("")
             .map_err(|e| unavailable(format!("clearing the note in {LOCK_PATH}: {e}")))
