@@ -46,7 +46,7 @@ fn versus_plays_the_same_game_on_the_emulator_and_natively() {
     // models; then both seats on the calculator.
     let games = [
         ("alphabeta1000", 3, "winblock", 6),
-        ("minimax3", 4, "expert1000", 8),
+        ("minimax3", 2, "expert1000", 8),
     ];
     for model in [Model::Ti89, Model::V200] {
         for (a, sa, b, sb) in games {

@@ -136,13 +136,13 @@ fn tiemu_versus_same_game_natively_on_the_emulator_and_on_pedrom_v200() {
     );
 }
 
-/// The long version: `joueur` at `minimax3` (seed 4) on the calculator against the native
+/// The long version: `joueur` at `minimax3` (seed 2) on the calculator against the native
 /// `expert1000` (seed 8), a 42-move draw, 21 calls of the calculator (about 70 s on PedroM).
 #[test]
 #[ignore = "long: about 80 s of TiEmu; run with --ignored"]
 fn tiemu_versus_a_whole_draw_natively_on_the_emulator_and_on_pedrom_ti89() {
     let test = "tiemu_versus_a_whole_draw_natively_on_the_emulator_and_on_pedrom_ti89";
-    let sides = [on_calculator("minimax3", 4, "ai1"), native("expert1000", 8)];
+    let sides = [on_calculator("minimax3", 2, "ai1"), native("expert1000", 8)];
     if let Some((t, _)) = three_ways(test, Model::Ti89, &sides) {
         eprintln!("{test}: session took {:.1?}", t.session_time());
     }

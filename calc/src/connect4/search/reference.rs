@@ -131,7 +131,7 @@ impl<'t, B: Budget, E: Evaluate> Searcher<'t, B, E> {
         }
         let mut list = MoveList::new();
         let tt_move = self.probe(board.key()).map(|e| e.info >> 2).unwrap_or(0);
-        list.fill(board, next, tt_move);
+        list.fill(board, next, tt_move, depth <= 1);
         let mut alpha = -INF;
         let beta = INF;
         let mut best_col = list.col[0];
@@ -209,7 +209,7 @@ impl<'t, B: Budget, E: Evaluate> Searcher<'t, B, E> {
             }
         }
         let mut list = MoveList::new();
-        list.fill(board, next, tt_move);
+        list.fill(board, next, tt_move, depth == 1);
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_col = list.col[0];
@@ -285,7 +285,9 @@ impl MoveList {
 
     /// Fills the list with the moves of `moves`: `first_col + 1` first if it is one of them
     /// (0 for none), then by decreasing number of threats made, centre first among equals.
-    pub(crate) fn fill(&mut self, board: &Board, moves: u64, first_col: u8) {
+    /// With `leaves_next` (a node of depth 1, whose children are leaves) the others are not
+    /// ordered: centre first, as the engine does.
+    pub(crate) fn fill(&mut self, board: &Board, moves: u64, first_col: u8, leaves_next: bool) {
         let mut keys = [0u8; WIDTH as usize];
         let own = board.current_stones();
         let mask = board.mask();
@@ -296,6 +298,8 @@ impl MoveList {
             }
             let key = if first_col == c + 1 {
                 u8::MAX
+            } else if leaves_next {
+                0
             } else {
                 crate::connect4::board::winning_cells(own | bit, mask).count_ones() as u8
             };
