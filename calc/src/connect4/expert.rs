@@ -4,11 +4,11 @@
 //! A move of `Ai::Expert(nodes)` may cost, on the 68000, what `nodes` engine nodes cost,
 //! whether it solves or not: the move's budget, counted in thousands of cycles with
 //! [`ENGINE_COST`] per engine node and [`SOLVER_COST`] per solver node ([`MOVE_COST`] per unit
-//! of `nodes`: 84 million cycles, 7.0 s at 12 MHz, at 7,000 nodes). With a solver table lent
-//! (`solver_table` not empty) and at most [`SOLVE_EMPTIES`] empty cells, the expert first
-//! solves the position (win, draw or loss) within [`solve_nodes`] solver nodes (at most
-//! [`SOLVE_PERCENT`] % of the budget), on that table cleared, and spends the rest of the
-//! budget on the engine:
+//! of `nodes`: 108 million cycles, 9.0 s at 12 MHz, at the contest's 9,000 nodes). With a
+//! solver table lent (`solver_table` not empty) and at most [`SOLVE_EMPTIES`] empty cells, the
+//! expert first solves the position (win, draw or loss) within [`solve_nodes`] solver nodes
+//! (at most [`SOLVE_PERCENT`] % of the budget), on that table cleared, and spends the rest of
+//! the budget on the engine:
 //!
 //! - a proven win: the solver's winning move, without the engine;
 //! - a proven draw: the engine's move, with half of what is left, if it is the solver's own
@@ -18,8 +18,9 @@
 //!   (against a fallible opponent the engine's lines are the best hope).
 //!
 //! Without a solver table, or with more empty cells, the engine alone under `nodes` (what
-//! `expertN` means: N engine nodes), the whole budget. Both costs are the measured averages
-//! rounded up, so a move's cost on the 68000 is about its budget at most (a short move may
+//! `expertN` means: N engine nodes), the whole budget. Both costs are measured averages rounded
+//! up (the engine's as it was when the budget was set; it is cheaper now, [`ENGINE_COST`]), so
+//! a move's cost on the 68000 is about its budget at most (a short move may
 //! pass it by a few per cent: the call's start and the tables' clearing are not counted, and
 //! short solves cost more a node; docs/solver.md, "The expert near the end").
 //! Every step is a pure function of the position, the budget and the tables' lengths (both
@@ -36,10 +37,15 @@ use crate::budget::Budget;
 /// seldom finishes within a move's budget (docs/solver.md, "In games"), and the engine plays.
 pub const SOLVE_EMPTIES: u8 = 26;
 
-/// Thousands of 68000 cycles per engine node: the engine on the board's lines costs about
-/// 11,600 cycles a node in the expert's use (11,566 for `expert20000` in
-/// `cargo run --release -p emu-tests --example ai_cycles -- connect-four`, docs/profiling.md),
-/// rounded up. (41 until the budget followed the engine's speed-up: the Board engine's cost.)
+/// Thousands of 68000 cycles per engine node the move's budget is written in: 12, the
+/// engine's cost in the expert's use when the budget was set (11,566 cycles a node for
+/// `expert20000` in `cargo run --release -p emu-tests --example ai_cycles -- connect-four`,
+/// docs/profiling.md), rounded up. The engine now costs less (8,058 for `expert20000`, 9,184
+/// for `expert2000`), so a move costs less than its budget; 12 is kept because it sets the
+/// solve's share of a move ([`solve_nodes`]), and with 10 (the measured cost rounded up) only
+/// 10,000 nodes of the budgets from 8,000 to 12,000 met every target, against 8,500 to 10,000
+/// with 12 (docs/solver.md#the-expert-in-joueur). (41 until the budget followed the engine's
+/// first speed-up: the Board engine's cost.)
 pub const ENGINE_COST: u32 = 12;
 
 /// Thousands of 68000 cycles per solver node in the positions the expert solves: 16,300 in its

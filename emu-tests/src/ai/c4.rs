@@ -70,7 +70,7 @@ pub fn board(moves: &[u8]) -> Board {
 /// The ladder's players the tests and the report measure, with their names: random,
 /// win/block, Min-Max 3, 5, 9, the engine under 1,000 and 20,000 nodes (`Ai::STRONG`) and the
 /// expert (the opening book, then the engine and near the end the exact solver) under 2,000
-/// nodes (`p4ia`'s) and 20,000 (the report's deepest; the contest's `Ai::EXPERT` is 8,000).
+/// nodes (`p4ia`'s) and 20,000 (the report's deepest; the contest's `Ai::EXPERT` is 9,000).
 pub fn ladder() -> Vec<(&'static str, Ai)> {
     vec![
         ("random", Ai::Random),

@@ -13,7 +13,7 @@
 //! | `"random"` or 0 | a random legal column | `random` |
 //! | `"minimax1"`... `"minimax9"`, or 2 / 3 / 4 for 3 / 5 / 9 | seed 004's Min-Max | `minimax1`... |
 //! | `"alphabeta20000"` (any budget of 1000-127000 nodes, in thousands), or 5 for 20000 | the alpha-beta engine | `ab20000` |
-//! | `"expert8000"` (any budget of 1000-95000 nodes, in thousands), or 6 for 8000 | the opening book, then the exact solver near the end and the engine | `ex8000` |
+//! | `"expert9000"` (any budget of 1000-95000 nodes, in thousands), or 6 for 9000 | the opening book, then the exact solver near the end and the engine | `ex9000` |
 //!
 //! The names and bounds are calc::connect4::ai's ([`Ai::parse_level`], [`Ai::contest_name`]),
 //! shared with the host. A `niveau` that names no level (`"minimax12"`, 7, a list...) raises

@@ -35,7 +35,7 @@ pub struct VersusArgs {
     #[arg(long, default_value = "native:solver")]
     ai1: String,
     /// AI 2 (X): as --ai1.
-    #[arg(long, default_value = "expert8000")]
+    #[arg(long, default_value = "expert9000")]
     ai2: String,
     /// Seed of AI 1's random choices.
     #[arg(long, default_value_t = 1)]
