@@ -1,7 +1,8 @@
 //! `ti68k tournament` and `ti68k versus` from the command line, on the project's emulator
 //! (`--cable emu`): a small round robin of native and calculator AIs on two workers, killed
 //! after a few games and resumed to the end (every game once, in a file that stays whole);
-//! the crosstable and the ratings printed, the chart written; a game of a calculator AI
+//! the crosstable and the ratings printed, the chart written; six calculator levels that do
+//! not fit one calculator's RAM all at once, played in the seats' folders by turns; a game of a calculator AI
 //! against a native one, its log checked and replayed. Needs the cross toolchain (the
 //! calculator programs are built once, cached): skipped loudly without it.
 
@@ -80,6 +81,45 @@ fn a_killed_tournament_resumes_to_the_end() {
     };
     assert!(out.status.success());
     assert_eq!(parsed_lines(&results, GameRecord::parse).len(), 24);
+    eprintln!("{test}:\n{stdout}");
+}
+
+/// The README's tournament: four of this project's levels on the calculator, an expert among
+/// them. Each `joueur` is a 43 KB body; with a folder per entrant the TI-89's RAM ran out while
+/// they were sent ("out of memory"), so the entrants now take the seats' folders by turns.
+#[test]
+fn many_calculator_levels_fit_one_calculator() {
+    let test = "many_calculator_levels_fit_one_calculator";
+    if !cross_toolchain(test) {
+        return;
+    }
+    let dir = testkit::scratch!(test);
+    let results = dir.join("results.txt");
+    let ais = [
+        "native:random",
+        "random",
+        "winblock",
+        "minimax3",
+        "alphabeta1000",
+        "expert1000",
+    ];
+    let out = ti68k_in_repo()
+        .args(["tournament", "--rounds", "1", "--jobs", "1", "--results"])
+        .arg(&results)
+        .arg("--chart")
+        .arg(dir.join("ratings.png"))
+        .args(ais)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    // 6 AIs: 15 pairings, each colour once.
+    let games = parsed_lines(&results, GameRecord::parse);
+    assert_eq!(games.len(), 30, "{stdout}\n{stderr}");
+    for ai in ais {
+        assert!(stdout.contains(ai), "{ai} missing:\n{stdout}");
+    }
     eprintln!("{test}:\n{stdout}");
 }
 

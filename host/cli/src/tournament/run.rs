@@ -3,13 +3,17 @@
 //! the results file. With the project's emulator every worker has a calculator of its own (an
 //! [`EmuCable`] in its own thread), so games run on every core at once; over a cable (TiEmu, a
 //! real calculator) there is one calculator and one worker. Each calculator gets the launcher
-//! and every calculator entrant once, each in a folder of its own (`t1`, `t2`...); before a
-//! game the `graine` of this project's AI is set to the game's seed.
+//! once; before each game the game's calculator entrants go into the folders of their seats
+//! (`ai1`, `ai2`, as in `ti68k match`), only what those folders do not hold already (the
+//! project's levels share `joueur` and its body, so a change of level sends a few settings),
+//! and the `graine` of this project's AI is set to the game's seed. Two seats hold at most two
+//! AIs' programs, whatever the number of entrants: a calculator has room for two `joueur`
+//! bodies of 43 KB beside the launcher, not for one per entrant (docs/tournaments.md).
 //!
 //! Standard threads (`std::thread::scope`) are enough here: one long-lived worker per
 //! calculator, a queue, a channel.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::Mutex;
@@ -43,31 +47,59 @@ pub struct RunConfig {
     pub call_timeout: Duration,
 }
 
-/// The folder of entrant `k` on the calculator.
-pub fn folder(k: usize) -> String {
-    format!("t{}", k + 1)
+/// The folders of a game's two seats on the calculator (those of `ti68k match`).
+pub const SEAT_FOLDERS: [&str; 2] = ["ai1", "ai2"];
+
+/// The variables of a tournament's calculators, made (and so checked: a user's AI file that
+/// cannot be installed is reported) before the first game.
+#[derive(Clone, Debug, Default)]
+pub struct CalculatorVariables {
+    /// The launcher, sent once to each calculator.
+    pub launcher: Vec<Variable>,
+    /// For each entrant, its variables in the folder of each seat ([`SEAT_FOLDERS`]); none
+    /// for a native entrant.
+    pub seats: Vec<[Vec<Variable>; 2]>,
 }
 
-/// The variables every calculator of the tournament gets: the launcher, and each calculator
-/// entrant in its folder.
-pub fn calculator_variables(
-    t: &Tournament,
-    programs: &Programs,
-    appel: &ti_build::Installable,
-) -> Result<Vec<Variable>, MatchError> {
-    let mut vars = install::launcher("main", appel)?;
-    for (k, e) in t.entrants.iter().enumerate() {
-        if let Entrant::Calculator(ai) = e {
-            let setup = MatchSetup::new(t.model, [ai.clone(), ai.clone()]);
-            vars.extend(install::ai_variables(&setup, ai, &folder(k), programs)?);
+impl CalculatorVariables {
+    /// The launcher and every calculator entrant's variables in either seat.
+    pub fn new(
+        t: &Tournament,
+        programs: &Programs,
+        appel: &ti_build::Installable,
+    ) -> Result<CalculatorVariables, MatchError> {
+        let mut seats = Vec::new();
+        for e in &t.entrants {
+            seats.push(match e {
+                Entrant::Calculator(ai) => {
+                    let setup = MatchSetup::new(t.model, [ai.clone(), ai.clone()]);
+                    let seat = |s: usize| -> Result<Vec<Variable>, MatchError> {
+                        let mut vars =
+                            install::ai_variables(&setup, ai, SEAT_FOLDERS[s], programs)?;
+                        // This project's AI gets each game's seed before the game.
+                        if let AiSpec::Level { .. } = ai {
+                            vars.retain(|v| v.name.to_string() != "graine");
+                        }
+                        Ok(vars)
+                    };
+                    [seat(0)?, seat(1)?]
+                }
+                Entrant::Native(_) => [Vec::new(), Vec::new()],
+            });
         }
+        Ok(CalculatorVariables {
+            launcher: install::launcher("main", appel)?,
+            seats,
+        })
     }
-    Ok(vars)
 }
 
 /// One worker's calculator, ready for games.
 struct Worker {
     calc: Option<Calculator<Box<dyn Cable>>>,
+    /// What this worker sent to its calculator, by variable path: a variable goes again only
+    /// when its data differs (valid while only the worker writes those variables).
+    sent: HashMap<String, Vec<u8>>,
     tables: Tables,
     options: VersusOptions,
 }
@@ -91,15 +123,15 @@ impl Worker {
             };
             calc.ready()
                 .map_err(MatchError::link("checking that the calculator is ready"))?;
-            calc.send_variables(vars).map_err(MatchError::link(
-                "installing the launcher and the calculator AIs",
-            ))?;
+            calc.send_variables(vars)
+                .map_err(MatchError::link("installing the launcher"))?;
             Some(calc)
         } else {
             None
         };
         Ok(Worker {
             calc,
+            sent: HashMap::new(),
             tables: Tables::new(),
             options: VersusOptions {
                 call_timeout: cfg.call_timeout,
@@ -109,25 +141,52 @@ impl Worker {
         })
     }
 
-    fn play(&mut self, t: &Tournament, p: &Pairing) -> Result<GameRecord, MatchError> {
+    /// Sends `vars` but those the calculator holds already (as this worker sent them).
+    fn install(&mut self, vars: &[Variable]) -> Result<(), MatchError> {
+        let Some(calc) = self.calc.as_mut() else {
+            return Ok(());
+        };
+        let needed: Vec<&Variable> = vars
+            .iter()
+            .filter(|v| self.sent.get(&v.path().to_string()) != Some(&v.data))
+            .collect();
+        for v in needed {
+            // Forgotten first: if the send fails, the calculator's copy is unknown.
+            self.sent.remove(&v.path().to_string());
+            calc.send_variable(v)
+                .map_err(MatchError::link("installing a calculator AI"))?;
+            self.sent.insert(v.path().to_string(), v.data.clone());
+        }
+        Ok(())
+    }
+
+    fn play(
+        &mut self,
+        t: &Tournament,
+        vars: &CalculatorVariables,
+        p: &Pairing,
+    ) -> Result<GameRecord, MatchError> {
         let mut sides = Vec::new();
         for (seat, &k) in p.ais.iter().enumerate() {
             let seed = p.seed.wrapping_add(seat as u32);
+            let folder = SEAT_FOLDERS[seat];
             sides.push(match &t.entrants[k] {
                 Entrant::Native(player) => Side::Native {
                     player: *player,
                     seed,
                 },
                 Entrant::Calculator(ai) => {
+                    self.install(&vars.seats[k][seat])?;
                     if let (AiSpec::Level { .. }, Some(calc)) = (ai, self.calc.as_mut()) {
-                        let graine =
-                            VarPath::new(VarName::new(&folder(k))?, VarName::new("graine")?);
+                        let graine = VarPath::new(VarName::new(folder)?, VarName::new("graine")?);
+                        // Written with this game's seed: not what `sent` says any more.
+                        self.sent.remove(&graine.to_string());
                         calc.set_value(&graine, &Value::Integer(Integer::from(i64::from(seed))))
                             .map_err(MatchError::link(format!("writing {graine}")))?;
                     }
                     Side::Calculator {
                         ai: ai.clone(),
-                        folder: folder(k),
+                        folder: folder.into(),
                         program: "joueur".into(),
                     }
                 }
@@ -170,9 +229,9 @@ pub fn play_all(
             )?,
         };
         let appel = install::built_program(cfg.programs.as_deref(), t.model, "appel")?;
-        calculator_variables(t, &programs, &appel)?
+        CalculatorVariables::new(t, &programs, &appel)?
     } else {
-        Vec::new()
+        CalculatorVariables::default()
     };
     let jobs = if !t.needs_calculator() || cfg.cable.is_emu() {
         cfg.jobs.max(1).min(pending.len())
@@ -188,7 +247,7 @@ pub fn play_all(
             let tx = tx.clone();
             let (queue, stop, vars) = (&queue, &stop, &vars);
             scope.spawn(move || {
-                let mut worker = match Worker::new(t, cfg, vars) {
+                let mut worker = match Worker::new(t, cfg, &vars.launcher) {
                     Ok(w) => w,
                     Err(e) => {
                         let _ = tx.send(Err(e));
@@ -199,7 +258,7 @@ pub fn play_all(
                     let Some(p) = queue.lock().expect("not poisoned").pop_front() else {
                         break;
                     };
-                    let result = worker.play(t, &p).map_err(|e| {
+                    let result = worker.play(t, vars, &p).map_err(|e| {
                         MatchError::Results(format!(
                             "game {} ({} against {}): {e}",
                             p.index,
