@@ -185,7 +185,11 @@ impl Node {
         let new = scan.gained.minus(mine);
         if !new.is_empty() {
             mine = mine.or(new);
-            value += threat_value(t, second, new);
+            value += if new.several() {
+                threat_value(t, second, new)
+            } else {
+                cell_threat_value(t, second, new)
+            };
         }
         // `bit` is not one of the mover's winning cells (it would have won), and a cell gained
         // is empty: only the other side may lose `bit`.
