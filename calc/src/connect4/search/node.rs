@@ -49,6 +49,23 @@ fn threat_value(t: &Tables, second: bool, cells: Cells) -> i32 {
         + weigh(good.hi, t.parity)
 }
 
+/// [`threat_value`] of a single cell `cell`: the threat weight, and the parity weight if the
+/// cell is on its owner's good rows (odd rows for the first player, even for the second).
+#[inline(always)]
+fn cell_threat_value(t: &Tables, second: bool, cell: Cells) -> i32 {
+    let odd = !cell
+        .and(Cells {
+            lo: ODD_LO,
+            hi: ODD_HI,
+        })
+        .is_empty();
+    if odd != second {
+        t.threat + t.parity
+    } else {
+        t.threat
+    }
+}
+
 /// `w` times the number of set bits of `x`, one addition per bit (the sets of winning cells
 /// are small, and a 32-bit multiplication is a library call on the 68000).
 #[inline(always)]
@@ -168,13 +185,17 @@ impl Node {
         let new = scan.gained.minus(mine);
         if !new.is_empty() {
             mine = mine.or(new);
-            value += threat_value(t, second, new);
+            value += if new.several() {
+                threat_value(t, second, new)
+            } else {
+                cell_threat_value(t, second, new)
+            };
         }
         // `bit` is not one of the mover's winning cells (it would have won), and a cell gained
         // is empty: only the other side may lose `bit`.
         if !theirs.and(bit).is_empty() {
             theirs = theirs.minus(bit);
-            value += threat_value(t, !second, bit);
+            value += cell_threat_value(t, !second, bit);
         }
         (mine, theirs, value)
     }

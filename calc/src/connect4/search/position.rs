@@ -105,33 +105,18 @@ impl<'t> Lines<'t> {
 
     /// The winning cells that a stone of `player`, whose stones are `own`, on the drop cell
     /// of `col` (not full) would give it on the cell's four lines, whether it had them already
-    /// or not: [`Scan::gained`](super::node::Scan::gained)'s (the move ordering's are
-    /// [`Lines::gains_inlined`]). (A move that would win is never asked about.)
+    /// or not: [`Scan::gained`](super::node::Scan::gained)'s and the move ordering's. (A move
+    /// that would win is never asked about.)
+    ///
+    /// Always inlined, one copy for both players: the player's stones are found in the records
+    /// by a shift by a variable (0 or [`PLAYER_SHIFT`]; a copy for each player in the ordering
+    /// cost 0.7 % more cycles). In the ordering, a call saving and restoring eight registers
+    /// cost a fifth of a call's 1,400 cycles; in the search's loop over a node's moves, a
+    /// function of its own returning the cells packed in a word cost about 1 % more cycles on
+    /// the 68000 (docs/profiling.md). The column is not looked up: its gain is found on the
+    /// bitboards (`own`: the player's stones, [`Cells::column_gain`]).
     #[inline(always)]
     pub fn gains(&self, col: u8, player: usize, own: Cells) -> Cells {
-        Cells::unpack(self.gains_of(col, player, own.lo, own.hi))
-    }
-
-    /// [`Lines::gains_inlined`] not inlined ([`Cells::pack`]ed): the search's, for the moves
-    /// whose gains the ordering did not keep.
-    #[inline(never)]
-    fn gains_of(&self, col: u8, player: usize, own_lo: u32, own_hi: u32) -> u64 {
-        let own = Cells {
-            lo: own_lo,
-            hi: own_hi,
-        };
-        self.gains_inlined(col, player, own).pack()
-    }
-
-    /// [`Lines::gains`] inlined: the ordering's, which finds them for every move of a node
-    /// (a call, saving and restoring eight registers, cost a fifth of a call's 1,400 cycles).
-    /// One copy for both players and for the search's calls ([`Lines::gains_of`]): the
-    /// player's stones are found in the records by a shift by a variable (0 or [`PLAYER_SHIFT`];
-    /// a copy for each player in the ordering cost 0.7 % more cycles, and in the search's calls
-    /// 404 bytes more of `joueur` for 0.1 % fewer). The column is not looked up: its gain is
-    /// found on the bitboards (`own`: the player's stones, [`Cells::column_gain`]).
-    #[inline(always)]
-    pub fn gains_inlined(&self, col: u8, player: usize, own: Cells) -> Cells {
         let shift = PLAYER_SHIFT * (player as u32 & 1);
         let at = self.at(col);
         Cells::unpack(
@@ -142,7 +127,7 @@ impl<'t> Lines<'t> {
         )
     }
 
-    /// [`Lines::gains_inlined`] on the line of entry `i` of [`Tables::cell_lines`], the
+    /// [`Lines::gains`] on the line of entry `i` of [`Tables::cell_lines`], the
     /// player's stones at bit [`STONES_AT`] `+ shift` of the records.
     #[inline(always)]
     fn gain_shifted(&self, i: usize, shift: u32) -> u64 {
