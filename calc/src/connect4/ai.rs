@@ -66,7 +66,7 @@ pub const STRONG_NODES: u32 = 20_000;
 /// `joueur`'s tables (128 engine and 128 solver entries) every budget from 8,500 to 10,000
 /// nodes meets issue 17's targets, and 9,000 is the one nearest the time 8,000 nodes took
 /// before the engine's nodes of depth 1 searched their moves unordered: its worst move in
-/// those games is estimated at 97.7 million cycles, 8.1 s at 12 MHz, and its worst call on the
+/// those games is estimated at 97.2 million cycles, 8.1 s at 12 MHz, and its worst call on the
 /// 68000 (`contest_cpu`) is measured in docs/solver.md#the-expert-in-joueur.
 pub const EXPERT_STANDARD_NODES: u32 = 9_000;
 

@@ -40,7 +40,7 @@ pub const SOLVE_EMPTIES: u8 = 26;
 /// Thousands of 68000 cycles per engine node the move's budget is written in: 12, the
 /// engine's cost in the expert's use when the budget was set (11,566 cycles a node for
 /// `expert20000` in `cargo run --release -p emu-tests --example ai_cycles -- connect-four`,
-/// docs/profiling.md), rounded up. The engine now costs less (8,058 for `expert20000`, 9,184
+/// docs/profiling.md), rounded up. The engine now costs less (7,840 for `expert20000`, 8,957
 /// for `expert2000`), so a move costs less than its budget; 12 is kept because it sets the
 /// solve's share of a move ([`solve_nodes`]), and with 10 (the measured cost rounded up) only
 /// 10,000 nodes of the budgets from 8,000 to 12,000 met every target, against 8,500 to 10,000

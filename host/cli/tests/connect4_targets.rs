@@ -42,10 +42,10 @@ use ti68k::play::{run_match, SeatResult};
 const ENGINE_LEN: usize = 512;
 /// The most entries of the solver's table a calculator program lends the expert (`t_c4`).
 const SOLVER_LEN: usize = 1024;
-/// 68000 cycles per engine node: the engine on the board's lines in the expert's use, 8,058
-/// for `expert20000` and 9,184 for `expert2000` (`cargo run --release -p emu-tests --example
+/// 68000 cycles per engine node: the engine on the board's lines in the expert's use, 7,840
+/// for `expert20000` and 8,957 for `expert2000` (`cargo run --release -p emu-tests --example
 /// ai_cycles -- connect-four`, docs/profiling.md), the dearer rounded up.
-const ENGINE_CYCLES: u64 = 9_200;
+const ENGINE_CYCLES: u64 = 9_000;
 /// 68000 cycles per solver node: the expert's solves of 20 to 26 empty cells in
 /// `emu-tests/tests/ai_c4.rs` (its longest, 6,752 nodes with 26 empty cells, 16,300 a node;
 /// 14,304 on Pons' End-Easy positions, docs/profiling.md).
