@@ -99,6 +99,7 @@ fn link_sequence(test: &str, model: Model) {
     check::send_and_list(&mut t, &program_file);
     check::receive_identical(&mut t);
     check::missing_is_not_found(&mut t, test);
+    check::delete_removes_the_variable(&mut t, test);
     check::colonne_and_nom(&mut t);
     let shot = check::screenshot(&mut t);
     check::program_draws_its_text(&mut t, test, Some(&shot));

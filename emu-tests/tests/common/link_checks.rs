@@ -138,6 +138,26 @@ pub fn missing_is_not_found<T: Target>(t: &mut T, test: &str) {
     t.calc().ready().unwrap();
 }
 
+/// A variable sent, then deleted over the link (DEL, as a tournament frees the calculator's
+/// RAM): it is gone, and the calculator is ready.
+pub fn delete_removes_the_variable<T: Target>(t: &mut T, test: &str) {
+    let path = VarPath::parse("main\\gone").unwrap();
+    let c = t.calc();
+    c.set_value(&path, &Value::Str("to be deleted".into()))
+        .unwrap();
+    assert_eq!(
+        c.get_value(&path).unwrap(),
+        Value::Str("to be deleted".into())
+    );
+    c.delete_variable(&path, VarType::STR)
+        .unwrap_or_else(|e| panic!("{test}: deleting {path}: {e}"));
+    match c.get_value(&path) {
+        Err(LinkError::NotFound { .. }) => {}
+        other => panic!("{test}: {path} after its deletion gave {other:?}"),
+    }
+    c.ready().unwrap();
+}
+
 /// `colonne` and `nom` in a folder of their own, as the contest uses them: written, read back,
 /// rewritten; the folder is listed.
 pub fn colonne_and_nom<T: Target>(t: &mut T) {

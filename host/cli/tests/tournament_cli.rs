@@ -1,8 +1,8 @@
 //! `ti68k tournament` and `ti68k versus` from the command line, on the project's emulator
 //! (`--cable emu`): a small round robin of native and calculator AIs on two workers, killed
 //! after a few games and resumed to the end (every game once, in a file that stays whole);
-//! the crosstable and the ratings printed, the chart written; six calculator levels that do
-//! not fit one calculator's RAM all at once, played in the seats' folders by turns; a game of a calculator AI
+//! the crosstable and the ratings printed, the chart written; five calculator levels whose
+//! programs do not fit one calculator's RAM at once; a game of a calculator AI
 //! against a native one, its log checked and replayed. Needs the cross toolchain (the
 //! calculator programs are built once, cached): skipped loudly without it.
 
@@ -84,9 +84,11 @@ fn a_killed_tournament_resumes_to_the_end() {
     eprintln!("{test}:\n{stdout}");
 }
 
-/// The README's tournament: four of this project's levels on the calculator, an expert among
-/// them. Each `joueur` is a 43 KB body; with a folder per entrant the TI-89's RAM ran out while
-/// they were sent ("out of memory"), so the entrants now take the seats' folders by turns.
+/// Five of this project's levels on one calculator, an expert among them (the README's
+/// tournament has four). Each `joueur` is a 43 KB body, and the TI-89's RAM ran out while they
+/// were sent ("out of memory"); now on the emulator the variables of the entrants not in a game
+/// are deleted before it when its entrants' must be sent. Every game's log names the levels the
+/// schedule put in its seats.
 #[test]
 fn many_calculator_levels_fit_one_calculator() {
     let test = "many_calculator_levels_fit_one_calculator";
@@ -117,6 +119,22 @@ fn many_calculator_levels_fit_one_calculator() {
     // 6 AIs: 15 pairings, each colour once.
     let games = parsed_lines(&results, GameRecord::parse);
     assert_eq!(games.len(), 30, "{stdout}\n{stderr}");
+    // The names the levels give themselves (`joueur`'s `nom`), the native one's as its level.
+    let names = [
+        "random", "random", "winblock", "minimax3", "ab1000", "ex1000",
+    ];
+    for g in &games {
+        let log = calc::connect4::log::decode(&g.log).unwrap();
+        for seat in 0..2 {
+            assert_eq!(
+                log.names[seat],
+                names[g.ais[seat]].as_bytes(),
+                "game {}: seat {seat} should be {}",
+                g.index,
+                ais[g.ais[seat]]
+            );
+        }
+    }
     for ai in ais {
         assert!(stdout.contains(ai), "{ai} missing:\n{stdout}");
     }

@@ -3,17 +3,21 @@
 //! the results file. With the project's emulator every worker has a calculator of its own (an
 //! [`EmuCable`] in its own thread), so games run on every core at once; over a cable (TiEmu, a
 //! real calculator) there is one calculator and one worker. Each calculator gets the launcher
-//! once; before each game the game's calculator entrants go into the folders of their seats
-//! (`ai1`, `ai2`, as in `ti68k match`), only what those folders do not hold already (the
-//! project's levels share `joueur` and its body, so a change of level sends a few settings),
-//! and the `graine` of this project's AI is set to the game's seed. Two seats hold at most two
-//! AIs' programs, whatever the number of entrants: a calculator has room for two `joueur`
-//! bodies of 43 KB beside the launcher, not for one per entrant (docs/tournaments.md).
+//! once, and each calculator entrant has a folder of its own (`t1`, `t2`...); before each game
+//! the `graine` of this project's AI is set to the game's seed. A calculator's RAM does not
+//! hold every entrant's program at once (a `joueur` is a 43 KB body: four of them and the
+//! launcher pass a TI-89's RAM). So on the project's emulator, whose link deletes variables
+//! (DEL), a game's entrants get their variables just before it, after the variables the
+//! worker sent to the other entrants are deleted: during a game the calculator holds two
+//! AIs' programs, as in `ti68k match` (the folders stay, with what the AIs stored there).
+//! Over a cable every entrant is installed once, at the start, as PedroM does not answer DEL
+//! (docs/link.md#deleting-a-variable): there the entrants must fit the RAM together
+//! (docs/tournaments.md).
 //!
 //! Standard threads (`std::thread::scope`) are enough here: one long-lived worker per
 //! calculator, a queue, a channel.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::Mutex;
@@ -47,8 +51,10 @@ pub struct RunConfig {
     pub call_timeout: Duration,
 }
 
-/// The folders of a game's two seats on the calculator (those of `ti68k match`).
-pub const SEAT_FOLDERS: [&str; 2] = ["ai1", "ai2"];
+/// The folder of entrant `k` on the calculator.
+pub fn folder(k: usize) -> String {
+    format!("t{}", k + 1)
+}
 
 /// The variables of a tournament's calculators, made (and so checked: a user's AI file that
 /// cannot be installed is reported) before the first game.
@@ -56,40 +62,35 @@ pub const SEAT_FOLDERS: [&str; 2] = ["ai1", "ai2"];
 pub struct CalculatorVariables {
     /// The launcher, sent once to each calculator.
     pub launcher: Vec<Variable>,
-    /// For each entrant, its variables in the folder of each seat ([`SEAT_FOLDERS`]); none
-    /// for a native entrant.
-    pub seats: Vec<[Vec<Variable>; 2]>,
+    /// For each entrant, its variables in its folder ([`folder`]); none for a native entrant.
+    pub entrants: Vec<Vec<Variable>>,
 }
 
 impl CalculatorVariables {
-    /// The launcher and every calculator entrant's variables in either seat.
+    /// The launcher and every calculator entrant's variables.
     pub fn new(
         t: &Tournament,
         programs: &Programs,
         appel: &ti_build::Installable,
     ) -> Result<CalculatorVariables, MatchError> {
-        let mut seats = Vec::new();
-        for e in &t.entrants {
-            seats.push(match e {
+        let mut entrants = Vec::new();
+        for (k, e) in t.entrants.iter().enumerate() {
+            entrants.push(match e {
                 Entrant::Calculator(ai) => {
                     let setup = MatchSetup::new(t.model, [ai.clone(), ai.clone()]);
-                    let seat = |s: usize| -> Result<Vec<Variable>, MatchError> {
-                        let mut vars =
-                            install::ai_variables(&setup, ai, SEAT_FOLDERS[s], programs)?;
-                        // This project's AI gets each game's seed before the game.
-                        if let AiSpec::Level { .. } = ai {
-                            vars.retain(|v| v.name.to_string() != "graine");
-                        }
-                        Ok(vars)
-                    };
-                    [seat(0)?, seat(1)?]
+                    let mut vars = install::ai_variables(&setup, ai, &folder(k), programs)?;
+                    // This project's AI gets each game's seed before the game.
+                    if let AiSpec::Level { .. } = ai {
+                        vars.retain(|v| v.name.to_string() != "graine");
+                    }
+                    vars
                 }
-                Entrant::Native(_) => [Vec::new(), Vec::new()],
+                Entrant::Native(_) => Vec::new(),
             });
         }
         Ok(CalculatorVariables {
             launcher: install::launcher("main", appel)?,
-            seats,
+            entrants,
         })
     }
 }
@@ -97,15 +98,23 @@ impl CalculatorVariables {
 /// One worker's calculator, ready for games.
 struct Worker {
     calc: Option<Calculator<Box<dyn Cable>>>,
-    /// What this worker sent to its calculator, by variable path: a variable goes again only
-    /// when its data differs (valid while only the worker writes those variables).
-    sent: HashMap<String, Vec<u8>>,
+    /// What this worker sent to each entrant's folder and is still there, by entrant and
+    /// variable path: a variable goes again only when it is not (an entrant's folder is its
+    /// own, so what the worker sent stays as it was unless the worker deletes it).
+    sent: BTreeMap<usize, HashMap<String, Variable>>,
+    /// Whether the entrants not in a game are deleted before it (the emulator), rather than
+    /// every entrant installed at the start (module doc).
+    frees: bool,
     tables: Tables,
     options: VersusOptions,
 }
 
 impl Worker {
-    fn new(t: &Tournament, cfg: &RunConfig, vars: &[Variable]) -> Result<Worker, MatchError> {
+    fn new(
+        t: &Tournament,
+        cfg: &RunConfig,
+        vars: &CalculatorVariables,
+    ) -> Result<Worker, MatchError> {
         let calc = if t.needs_calculator() {
             let mut calc = match &cfg.cable {
                 CableChoice::Emu { .. } => {
@@ -123,39 +132,107 @@ impl Worker {
             };
             calc.ready()
                 .map_err(MatchError::link("checking that the calculator is ready"))?;
-            calc.send_variables(vars)
+            calc.send_variables(&vars.launcher)
                 .map_err(MatchError::link("installing the launcher"))?;
             Some(calc)
         } else {
             None
         };
-        Ok(Worker {
+        let mut worker = Worker {
             calc,
-            sent: HashMap::new(),
+            sent: BTreeMap::new(),
+            frees: cfg.cable.is_emu(),
             tables: Tables::new(),
             options: VersusOptions {
                 call_timeout: cfg.call_timeout,
                 poll: Duration::from_millis(if cfg.cable.is_emu() { 5 } else { 500 }),
                 ..VersusOptions::default()
             },
-        })
+        };
+        if !worker.frees {
+            for k in 0..t.entrants.len() {
+                worker.install(t, vars, k)?;
+            }
+        }
+        Ok(worker)
     }
 
-    /// Sends `vars` but those the calculator holds already (as this worker sent them).
-    fn install(&mut self, vars: &[Variable]) -> Result<(), MatchError> {
+    /// Sends entrant `k`'s variables but those its folder holds already.
+    fn install(
+        &mut self,
+        t: &Tournament,
+        vars: &CalculatorVariables,
+        k: usize,
+    ) -> Result<(), MatchError> {
         let Some(calc) = self.calc.as_mut() else {
             return Ok(());
         };
-        let needed: Vec<&Variable> = vars
-            .iter()
-            .filter(|v| self.sent.get(&v.path().to_string()) != Some(&v.data))
-            .collect();
-        for v in needed {
-            // Forgotten first: if the send fails, the calculator's copy is unknown.
-            self.sent.remove(&v.path().to_string());
-            calc.send_variable(v)
-                .map_err(MatchError::link("installing a calculator AI"))?;
-            self.sent.insert(v.path().to_string(), v.data.clone());
+        let sent = self.sent.entry(k).or_default();
+        for v in &vars.entrants[k] {
+            let path = v.path().to_string();
+            if sent.get(&path) == Some(v) {
+                continue;
+            }
+            calc.send_variable(v).map_err(|e| {
+                MatchError::Setup(format!(
+                    "installing {} in folder {}: {e}{}",
+                    t.entrants[k].name(),
+                    folder(k),
+                    if self.frees {
+                        ""
+                    } else {
+                        " (over a cable every calculator entrant is installed at the start: if \
+                         the calculator's RAM is full, play fewer calculator entrants at once, \
+                         or play on the project's emulator, --cable emu)"
+                    }
+                ))
+            })?;
+            sent.insert(path, v.clone());
+        }
+        Ok(())
+    }
+
+    /// Makes the calculator hold the variables of the game's calculator entrants (`playing`),
+    /// deleting first, when some must be sent, what the worker sent to the other entrants
+    /// (module doc).
+    fn install_game(
+        &mut self,
+        t: &Tournament,
+        vars: &CalculatorVariables,
+        playing: [usize; 2],
+    ) -> Result<(), MatchError> {
+        if !self.frees || self.calc.is_none() {
+            return Ok(());
+        }
+        let missing = playing.iter().any(|&k| {
+            let sent = self.sent.get(&k);
+            vars.entrants[k]
+                .iter()
+                .any(|v| sent.and_then(|m| m.get(&v.path().to_string())) != Some(v))
+        });
+        if missing {
+            self.free_all_but(playing)?;
+            for k in playing {
+                self.install(t, vars, k)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Deletes from the calculator every variable this worker sent to an entrant that is not
+    /// `playing`.
+    fn free_all_but(&mut self, playing: [usize; 2]) -> Result<(), MatchError> {
+        let calc = self.calc.as_mut().expect("a calculator");
+        for (k, vars) in self.sent.iter_mut() {
+            if playing.contains(k) {
+                continue;
+            }
+            for (path, v) in vars.drain() {
+                calc.delete_variable(&v.path(), v.var_type)
+                    .map_err(MatchError::link(format!(
+                        "deleting {path} to make room for the next game's entrants"
+                    )))?;
+            }
         }
         Ok(())
     }
@@ -166,27 +243,25 @@ impl Worker {
         vars: &CalculatorVariables,
         p: &Pairing,
     ) -> Result<GameRecord, MatchError> {
+        self.install_game(t, vars, p.ais)?;
         let mut sides = Vec::new();
         for (seat, &k) in p.ais.iter().enumerate() {
             let seed = p.seed.wrapping_add(seat as u32);
-            let folder = SEAT_FOLDERS[seat];
             sides.push(match &t.entrants[k] {
                 Entrant::Native(player) => Side::Native {
                     player: *player,
                     seed,
                 },
                 Entrant::Calculator(ai) => {
-                    self.install(&vars.seats[k][seat])?;
                     if let (AiSpec::Level { .. }, Some(calc)) = (ai, self.calc.as_mut()) {
-                        let graine = VarPath::new(VarName::new(folder)?, VarName::new("graine")?);
-                        // Written with this game's seed: not what `sent` says any more.
-                        self.sent.remove(&graine.to_string());
+                        let graine =
+                            VarPath::new(VarName::new(&folder(k))?, VarName::new("graine")?);
                         calc.set_value(&graine, &Value::Integer(Integer::from(i64::from(seed))))
                             .map_err(MatchError::link(format!("writing {graine}")))?;
                     }
                     Side::Calculator {
                         ai: ai.clone(),
-                        folder: folder.into(),
+                        folder: folder(k),
                         program: "joueur".into(),
                     }
                 }
@@ -247,7 +322,7 @@ pub fn play_all(
             let tx = tx.clone();
             let (queue, stop, vars) = (&queue, &stop, &vars);
             scope.spawn(move || {
-                let mut worker = match Worker::new(t, cfg, &vars.launcher) {
+                let mut worker = match Worker::new(t, cfg, vars) {
                     Ok(w) => w,
                     Err(e) => {
                         let _ = tx.send(Err(e));
