@@ -64,10 +64,11 @@ pub const STRONG_NODES: u32 = 20_000;
 
 /// The node budget of the expert's standard level ([`Ai::EXPERT`], the contest's): with
 /// `joueur`'s tables (128 engine and 128 solver entries) every budget from 8,500 to 10,000
-/// nodes meets issue 17's targets, and 9,000 is the one nearest the time 8,000 nodes took
-/// before the engine's nodes of depth 1 searched their moves unordered: its worst move in
-/// those games is estimated at 97.2 million cycles, 8.1 s at 12 MHz, and its worst call on the
-/// 68000 (`contest_cpu`) is measured in docs/solver.md#the-expert-in-joueur.
+/// nodes meets issue 17's targets (8,000, the level before the engine's nodes of depth 1
+/// searched their moves unordered, now loses 3 games to Min-Max 5), and 9,000 keeps a margin
+/// on both sides of that range with a worst move well within 10 s: estimated at 97.2 million
+/// cycles, 8.1 s at 12 MHz, in those games, and 97.5 million in `contest_cpu` on the 68000
+/// (docs/solver.md#the-expert-in-joueur).
 pub const EXPERT_STANDARD_NODES: u32 = 9_000;
 
 /// The deepest Min-Max a level name may ask for: seed 004's hard level, which already takes

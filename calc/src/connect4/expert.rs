@@ -42,7 +42,7 @@ pub const SOLVE_EMPTIES: u8 = 26;
 /// `expert20000` in `cargo run --release -p emu-tests --example ai_cycles -- connect-four`,
 /// docs/profiling.md), rounded up. The engine now costs less (7,840 for `expert20000`, 8,957
 /// for `expert2000`), so a move costs less than its budget; 12 is kept because it sets the
-/// solve's share of a move ([`solve_nodes`]), and with 10 (the measured cost rounded up) only
+/// solve's share of a move ([`solve_nodes`]), and with 10 (9,184 rounded up, the cost then) only
 /// 10,000 nodes of the budgets from 8,000 to 12,000 met every target, against 8,500 to 10,000
 /// with 12 (docs/solver.md#the-expert-in-joueur). (41 until the budget followed the engine's
 /// first speed-up: the Board engine's cost.)
@@ -60,8 +60,8 @@ pub const SOLVER_COST: u32 = 17;
 /// node and half a solver node until the costs were the measured ones: at 12,000 and 17,000
 /// cycles a node that budget is 20,000 cycles a unit, within 10 s at 12 MHz only up to 5,000
 /// nodes, and no budget up to 5,000 won every game of the issue's targets with the tables
-/// `joueur` can lend; at 12,000 a unit 7,000 nodes do, within 7 s. docs/solver.md, "The
-/// budget with the solves".)
+/// `joueur` can lend; at 12,000 a unit 7,000 nodes did, within 7 s, before the engine's nodes
+/// of depth 1 searched their moves unordered. docs/solver.md, "The budget with the solves".)
 pub const MOVE_COST: u32 = ENGINE_COST;
 
 /// The share of a move's budget, in per cent, its first solve may spend at most (module doc):

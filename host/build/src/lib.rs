@@ -110,9 +110,8 @@ pub enum BuildError {
     /// The repository could not be found.
     #[error(
         "cannot find the repository (a directory with calc/programs/Cargo.toml) from {0}; run \
-         the command from inside it (`profile` also takes --root DIR; `match`, `versus`, \
-         `tournament` and `evolve` take --programs DIR, a directory of the calculator files \
-         built before)"
+         the command from inside it (`profile` also takes --root DIR; `versus`, `tournament` \
+         and `evolve` take --programs DIR, a directory of the calculator files built before)"
     )]
     NoRepository(String),
     /// No program crate where the command was run.
