@@ -39,13 +39,17 @@ use ti_link::{Calculator, Delays};
 const ORDER: [u8; 7] = [4, 3, 5, 2, 6, 1, 7];
 
 /// `centre.s` assembled and packaged as `centre.89z` in a scratch folder of the test's own
-/// (tests run in parallel); `None` after a loud skip without the cross assembler.
-fn centre_file(test: &str) -> Option<PathBuf> {
+/// (tests run in parallel), its program `locked` or not; `None` after a loud skip without the
+/// cross assembler.
+fn centre_file(test: &str, locked: bool) -> Option<PathBuf> {
     if !require_binutils(test) {
         return None;
     }
     let image = assemble_fixture("centre").unwrap();
-    let var = programs::program_variable("main\\centre", &image).unwrap();
+    let mut var = programs::program_variable("main\\centre", &image).unwrap();
+    if locked {
+        var.attribute = ti_files::Attribute::Locked;
+    }
     let file = VarFile::single(Model::Ti89, var);
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
         .join("user-ai")
@@ -59,7 +63,7 @@ fn centre_file(test: &str) -> Option<PathBuf> {
 #[test]
 fn a_user_assembly_ai_plays_whole_games() {
     let test = "a_user_assembly_ai_plays_whole_games";
-    let Some(centre) = centre_file(test) else {
+    let Some(centre) = centre_file(test, false) else {
         return;
     };
     if !require_cross_toolchain(test) {
@@ -290,7 +294,9 @@ fn ladder_is_ordered(
 #[test]
 fn a_tournament_of_eight_with_a_user_ai_is_killed_and_resumed() {
     let test = "a_tournament_of_eight_with_a_user_ai_is_killed_and_resumed";
-    let Some(centre) = centre_file(test) else {
+    // Locked in its file, as a user may send a program: the tournament still deletes and
+    // sends it again between its games (its variables go unlocked).
+    let Some(centre) = centre_file(test, true) else {
         return;
     };
     if !require_cross_toolchain(test) {
@@ -327,7 +333,7 @@ fn a_tournament_of_eight_with_a_user_ai_is_killed_and_resumed() {
 #[ignore = "long: about 6 minutes on two cores (docs/tournaments.md reports it)"]
 fn a_long_tournament_of_eight_with_a_user_ai() {
     let test = "a_long_tournament_of_eight_with_a_user_ai";
-    let Some(centre) = centre_file(test) else {
+    let Some(centre) = centre_file(test, false) else {
         return;
     };
     if !require_cross_toolchain(test) {

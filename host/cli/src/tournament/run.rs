@@ -24,7 +24,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use ti_emulator::link::{EmuCable, EmuOptions};
-use ti_files::{Integer, Value, VarName, VarPath, Variable};
+use ti_files::{Attribute, Integer, Value, VarName, VarPath, Variable};
 use ti_link::{Cable, Calculator, Delays};
 
 use super::record::GameRecord;
@@ -98,9 +98,10 @@ impl CalculatorVariables {
 /// One worker's calculator, ready for games.
 struct Worker {
     calc: Option<Calculator<Box<dyn Cable>>>,
-    /// What this worker sent to each entrant's folder and is still there, by entrant and
-    /// variable path: a variable goes again only when it is not (an entrant's folder is its
-    /// own, so what the worker sent stays as it was unless the worker deletes it).
+    /// What this worker sent to each entrant's folder and has not deleted, by entrant and
+    /// variable path: a variable goes again only when it is not there. It trusts the AIs to
+    /// leave their programs and settings as sent (an AI that deletes its own program fails its
+    /// next call, as it would in any contest; this project's AI gets its seed each game).
     sent: BTreeMap<usize, HashMap<String, Variable>>,
     /// Whether the entrants not in a game are deleted before it (the emulator), rather than
     /// every entrant installed at the start (module doc).
@@ -173,13 +174,27 @@ impl Worker {
             if sent.get(&path) == Some(v) {
                 continue;
             }
-            calc.send_variable(v).map_err(|e| {
+            // Sent unlocked where the worker deletes it again: a locked or archived variable
+            // cannot be deleted (a tournament gains nothing from the attribute).
+            let unlocked;
+            let to_send = if self.frees && v.attribute != Attribute::None {
+                unlocked = Variable {
+                    attribute: Attribute::None,
+                    ..v.clone()
+                };
+                &unlocked
+            } else {
+                v
+            };
+            calc.send_variable(to_send).map_err(|e| {
                 MatchError::Setup(format!(
                     "installing {} in folder {}: {e}{}",
                     t.entrants[k].name(),
                     folder(k),
                     if self.frees {
-                        ""
+                        " (the game's two entrants, with what the AIs stored in their folders, \
+                         do not fit the calculator's RAM, or the calculator refused the \
+                         variable)"
                     } else {
                         " (over a cable every calculator entrant is installed at the start: if \
                          the calculator's RAM is full, play fewer calculator entrants at once, \
@@ -227,11 +242,16 @@ impl Worker {
             if playing.contains(k) {
                 continue;
             }
-            for (path, v) in vars.drain() {
+            let paths: Vec<String> = vars.keys().cloned().collect();
+            for path in paths {
+                let v = &vars[&path];
                 calc.delete_variable(&v.path(), v.var_type)
                     .map_err(MatchError::link(format!(
-                        "deleting {path} to make room for the next game's entrants"
+                        "deleting {path} to make room for the next game's entrants (an AI \
+                         that locked, archived or is using its variable keeps it)"
                     )))?;
+                // Forgotten once it is gone: a variable a failed delete leaves stays known.
+                vars.remove(&path);
             }
         }
         Ok(())
