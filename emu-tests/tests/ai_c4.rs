@@ -170,7 +170,7 @@ fn c4_ais_match_native_on_a_sample() {
 }
 
 #[test]
-#[ignore = "the large set: about 10 minutes"]
+#[ignore = "the large set: about half a minute in release, longer in the test profile"]
 fn c4_ais_match_native_on_many_positions() {
     let Some((mut d, tables)) = start("c4_ais_match_native_on_many_positions") else {
         return;
