@@ -158,6 +158,11 @@ impl Worker {
         Ok(worker)
     }
 
+    /// Whether entrant `k`'s folder holds `v` as the worker sent it.
+    fn holds(&self, k: usize, v: &Variable) -> bool {
+        self.sent.get(&k).and_then(|m| m.get(&v.path().to_string())) == Some(v)
+    }
+
     /// Sends entrant `k`'s variables but those its folder holds already.
     fn install(
         &mut self,
@@ -165,13 +170,11 @@ impl Worker {
         vars: &CalculatorVariables,
         k: usize,
     ) -> Result<(), MatchError> {
-        let Some(calc) = self.calc.as_mut() else {
+        if self.calc.is_none() {
             return Ok(());
-        };
-        let sent = self.sent.entry(k).or_default();
+        }
         for v in &vars.entrants[k] {
-            let path = v.path().to_string();
-            if sent.get(&path) == Some(v) {
+            if self.holds(k, v) {
                 continue;
             }
             // Sent unlocked where the worker deletes it again: a locked or archived variable
@@ -186,6 +189,7 @@ impl Worker {
             } else {
                 v
             };
+            let calc = self.calc.as_mut().expect("a calculator");
             calc.send_variable(to_send).map_err(|e| {
                 MatchError::Setup(format!(
                     "installing {} in folder {}: {e}{}",
@@ -202,7 +206,10 @@ impl Worker {
                     }
                 ))
             })?;
-            sent.insert(path, v.clone());
+            self.sent
+                .entry(k)
+                .or_default()
+                .insert(v.path().to_string(), v.clone());
         }
         Ok(())
     }
@@ -219,12 +226,9 @@ impl Worker {
         if !self.frees || self.calc.is_none() {
             return Ok(());
         }
-        let missing = playing.iter().any(|&k| {
-            let sent = self.sent.get(&k);
-            vars.entrants[k]
-                .iter()
-                .any(|v| sent.and_then(|m| m.get(&v.path().to_string())) != Some(v))
-        });
+        let missing = playing
+            .iter()
+            .any(|&k| vars.entrants[k].iter().any(|v| !self.holds(k, v)));
         if missing {
             self.free_all_but(playing)?;
             for k in playing {
