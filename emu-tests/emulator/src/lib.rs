@@ -120,8 +120,9 @@
 //! - compaction is modelled one way: before every allocation a program asks for (HeapAlloc*,
 //!   HeapAllocPtr, HeapRealloc, HS_popEStack) every unlocked block moves, with any program
 //!   image in it, and the heap is compacted when no free place is large enough and before
-//!   every HeapAllocHigh (AMS compresses first there); the OS's own allocations (VAT calls)
-//!   move nothing but the block they grow;
+//!   every HeapAllocHigh (AMS compresses first there); the OS's own allocations (VAT calls, a
+//!   variable the link receives) move nothing but the block they grow, unless no free place is
+//!   large enough: then the heap is compacted first, as AMS does before it refuses;
 //! - the VAT has no archive memory, twins, temporary folders or system variables; SymAdd or
 //!   VarStore into a missing folder fails where AMS would open its "create folder?" dialog;
 //! - push_parse_text knows one line of a small grammar (a program call with integer and

@@ -78,3 +78,72 @@ fn a_program_runs_when_its_name_is_typed() {
         .unwrap();
     assert!(n >= 1);
 }
+
+/// A string variable of about `len` bytes.
+fn text(len: usize) -> Value {
+    Value::Str("x".repeat(len))
+}
+
+/// Free memory in pieces between blocks that cannot move (locked): a variable larger than every
+/// piece, though smaller than all of them together, is refused before its data is sent (SKP,
+/// out of memory), and nothing of it is stored.
+#[test]
+fn a_variable_no_free_block_can_hold_is_refused_before_its_data() {
+    let mut m = Machine::new(Model::Ti89);
+    let mut kept = Vec::new();
+    while let Ok(a) = m.alloc(8_000) {
+        kept.push(a);
+    }
+    for a in kept.iter().skip(1).step_by(2) {
+        m.free(*a).unwrap();
+    }
+    let free = m.heap_avail();
+    assert!(free > 60_000, "{free} bytes free in pieces");
+    let mut c = Calculator::new(EmuCable::with_machine(m, None), Model::Ti89);
+    c.delays = Delays::NONE;
+    c.ready().unwrap();
+    let big = path("main\\big");
+    let refused = c.set_value(&big, &text(14_000)).unwrap_err();
+    assert!(refused.to_string().contains("out of memory"), "{refused}");
+    assert!(
+        c.cable().take_events().is_empty(),
+        "refused only before the data"
+    );
+    match c.get_value(&big) {
+        Err(LinkError::NotFound { .. }) => {}
+        other => panic!("{big} after a refused send: {other:?}"),
+    }
+    // A variable that fits one piece still goes.
+    c.set_value(&path("main\\small"), &text(6_000)).unwrap();
+    assert_eq!(c.get_value(&path("main\\small")).unwrap(), text(6_000));
+}
+
+/// Free memory in pieces between variables (unlocked, so movable): the heap is compacted, as
+/// AMS does before it refuses, and a variable larger than every piece is stored; the variables
+/// that moved keep their contents.
+#[test]
+fn variables_move_to_make_room_for_a_large_one() {
+    let mut c = calc(Model::Ti89);
+    c.ready().unwrap();
+    let mut sent = Vec::new();
+    for i in 0.. {
+        let p = path(&format!("main\\v{i}"));
+        if c.set_value(&p, &text(8_000)).is_err() {
+            break;
+        }
+        sent.push(p);
+    }
+    assert!(sent.len() > 10, "{} variables of 8,000 bytes", sent.len());
+    for p in sent.iter().step_by(2) {
+        c.delete_variable(p, VarType::STR).unwrap();
+    }
+    let free = c.cable().inspect(|m: &mut Machine| m.heap_avail()).unwrap();
+    assert!(free > 40_000, "{free} bytes free in pieces");
+    let big = path("main\\big");
+    c.set_value(&big, &text(20_000)).unwrap();
+    assert!(c.cable().take_events().is_empty());
+    assert_eq!(c.get_value(&big).unwrap(), text(20_000));
+    for p in sent.iter().skip(1).step_by(2) {
+        assert_eq!(c.get_value(p).unwrap(), text(8_000), "{p}");
+    }
+}

@@ -15,7 +15,9 @@
 //! place with 0xDD, so that a pointer kept from `HeapDeref` across an allocation reads garbage here
 //! as it may on a calculator. When no free place is then large enough, the unlocked blocks slide
 //! down to gather the free space ([`Heap::compact`]), as AMS compacts the heap before it refuses
-//! an allocation: otherwise the moves above could leave enough bytes free only in pieces. A new block is filled with 0xCD so that code reading memory it never
+//! an allocation: otherwise the moves above could leave enough bytes free only in pieces; the OS's
+//! own allocations ([`Heap::alloc_os`], [`Heap::realloc_os`]) compact the same way, without the
+//! moves before. A new block is filled with 0xCD so that code reading memory it never
 //! wrote gives a visible value, and 4 guard bytes after each block are checked when it is freed and
 //! at the end of a program. A block is at most 65,520 bytes, as on AMS; a larger request returns
 //! H_NULL. `HeapFree(H_NULL)` and `HeapFreePtr(NULL)` do nothing.
@@ -246,6 +248,26 @@ impl Heap {
             moved += 1;
         }
         moved
+    }
+
+    /// An allocation for the OS itself (a variable's data, a VAT table): when no free place is
+    /// large enough, after compacting the heap, as AMS does before it refuses. Owned by the OS,
+    /// unlocked, from the low end; `None` when nothing fits even then.
+    pub fn alloc_os(&mut self, bus: &mut Bus, size: u32, via: &'static str) -> Option<(u16, u32)> {
+        if self.max_block() < size {
+            self.compact(bus);
+        }
+        self.alloc(bus, size, false, Owner::Os, via, 0)
+    }
+
+    /// [`Heap::realloc`] for the OS itself (a VAT table growing): when the block can neither
+    /// grow in place nor move to a free place, after compacting the heap, as AMS does before it
+    /// refuses.
+    pub fn realloc_os(&mut self, bus: &mut Bus, h: u16, size: u32) -> Option<u32> {
+        self.realloc(bus, h, size).or_else(|| {
+            self.compact(bus);
+            self.realloc(bus, h, size)
+        })
     }
 
     /// Checks the guard bytes after block `b`; the error says what was overwritten.

@@ -20,7 +20,7 @@
 //! Simplifications: no archive memory (SF_ARCHIVED is honoured as a flag only), no twins, no
 //! temporary folders, no system variables, no "home" pseudo-folder entry.
 
-use super::heap::{Heap, Owner};
+use super::heap::Heap;
 use crate::bus::Bus;
 use crate::map;
 use crate::ReadMemory;
@@ -170,7 +170,7 @@ fn table_address(heap: &Heap, h: u16) -> Option<u32> {
 
 fn new_table(bus: &mut Bus, heap: &mut Heap) -> Option<u16> {
     let size = HEADER + ENTRY_SIZE * u32::from(SLOTS);
-    let (h, a) = heap.alloc(bus, size, false, Owner::Os, "VAT", 0)?;
+    let (h, a) = heap.alloc_os(bus, size, "VAT")?;
     bus.poke(a, &[0; 4]);
     bus.poke(a, &SLOTS.to_be_bytes());
     Some(h)
@@ -262,7 +262,7 @@ pub fn insert(
     if count >= max {
         let grown = max + SLOTS;
         base = heap
-            .realloc(bus, table, HEADER + ENTRY_SIZE * u32::from(grown))
+            .realloc_os(bus, table, HEADER + ENTRY_SIZE * u32::from(grown))
             .ok_or(VatError::NoMemory)?;
         bus.poke(base, &grown.to_be_bytes());
     }
@@ -392,7 +392,8 @@ pub fn check_replaceable(e: &Entry) -> Result<(), VatError> {
 /// Stores `data` (a variable's data without its size word, ending with its tag) as `path`:
 /// a new handle owned by the OS holds the MULTI_EXPR; an existing variable keeps its entry
 /// and flags and gets the new handle, its old data is freed. The memory is found before
-/// anything is deleted, as VarStore does.
+/// anything is deleted, as VarStore does, compacting the heap when its free space is in pieces
+/// ([`Heap::alloc_os`]).
 pub fn store(
     bus: &mut Bus,
     heap: &mut Heap,
@@ -409,7 +410,7 @@ pub fn store(
         }
     };
     let (h, a) = heap
-        .alloc(bus, data.len() as u32 + 2, false, Owner::Os, "VarStore", 0)
+        .alloc_os(bus, data.len() as u32 + 2, "VarStore")
         .ok_or(VatError::NoMemory)?;
     let mut image = (data.len() as u16).to_be_bytes().to_vec();
     image.extend_from_slice(data);

@@ -300,7 +300,7 @@ impl Responder {
     }
 
     /// Why a variable of `size` bytes cannot be stored at `path`, as a SKP code.
-    fn refusal(&self, path: &VarPath, size: u32) -> Option<u8> {
+    fn refusal(&mut self, path: &VarPath, size: u32) -> Option<u8> {
         if let Ok(v) = self.machine.get_variable(&path.to_string()) {
             if v.attribute != Attribute::None {
                 return Some(SKIP_OVERWRITE);
@@ -309,7 +309,9 @@ impl Responder {
         if self.machine.is_in_use(&path.to_string()) {
             return Some(SKIP_OVERWRITE);
         }
-        (size + 64 > self.machine.heap_avail()).then_some(SKIP_MEMORY)
+        // The variable's block (`size` bytes, its size word included) and a margin for its VAT
+        // entry: one block, so the largest the heap can give, not its free bytes in all.
+        (!self.machine.room_for(size + 64)).then_some(SKIP_MEMORY)
     }
 
     fn send_requested(&mut self, p: &Packet) -> Result<(), Abort> {
