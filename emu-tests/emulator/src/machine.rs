@@ -216,10 +216,14 @@ impl Machine {
         self.os.heap.avail()
     }
 
+    /// The largest block the heap can give now, without compacting it (what HeapMax returns).
+    pub fn heap_max(&self) -> u32 {
+        self.os.heap.max_block()
+    }
+
     /// Whether a block of `size` bytes can be allocated now, after compacting the heap when its
-    /// free space is in pieces (as AMS does before it refuses): what the link asks before it
-    /// accepts a variable. [`Machine::heap_avail`] counts the pieces too, so it may promise
-    /// room that no single block has.
+    /// free space is in pieces (as AMS does before it refuses). [`Machine::heap_avail`] counts
+    /// the pieces too, so it may promise room that no single block has.
     pub fn room_for(&mut self, size: u32) -> bool {
         if self.os.heap.max_block() < size {
             self.os.heap.compact(&mut self.bus);

@@ -21,6 +21,10 @@ use super::ams::exec::RunRecord;
 use super::ams::heap::Owner;
 use super::ams::parse;
 use super::ams::vat::{self, Lookup, SymPath, VatError, SF_ARCHIVED, SF_LOCKED};
+
+/// Bytes a stored variable may need beyond its own block, for its entry in its folder's list
+/// (which may have to grow): [`Machine::room_for_variable`]'s margin.
+const VAT_ENTRY_MARGIN: u32 = 64;
 use super::ams::{errors, estack};
 use super::call::CallOutcome;
 use super::failure::Failure;
@@ -230,6 +234,24 @@ impl Machine {
     pub fn is_in_use(&self, path: &str) -> bool {
         self.lookup_path(path)
             .is_ok_and(|(_, e)| e.flags & vat::SF_INUSE != 0)
+    }
+
+    /// Whether a variable of `size` bytes (its size word included) can be stored at `path` now:
+    /// what the link asks before it accepts one. Its block, with 64 bytes to spare for its VAT
+    /// entry and, when its folder does not exist yet, room for the folder's
+    /// new list too, all in the largest block the heap can give once compacted
+    /// ([`Machine::room_for`]).
+    pub fn room_for_variable(&mut self, path: &VarPath, size: u32) -> bool {
+        let new_folder = path.folder.as_ref().is_some_and(|f| {
+            vat::folder(&self.bus, &self.os.heap, &self.os.vat, f.as_bytes()).is_none()
+        });
+        // A second block: its bytes, its guard and the rounding to an even size.
+        let folder = if new_folder {
+            vat::NEW_TABLE_BYTES + 8
+        } else {
+            0
+        };
+        self.room_for(size + VAT_ENTRY_MARGIN + folder)
     }
 
     /// Sets or clears the locked flag of `path`'s entry (as the `lock` command does).

@@ -147,3 +147,42 @@ fn variables_move_to_make_room_for_a_large_one() {
         assert_eq!(c.get_value(p).unwrap(), text(8_000), "{p}");
     }
 }
+
+/// One free block left, a little larger than a variable: sent into a folder that does not
+/// exist yet, whose new list would take part of that block, the variable is refused before its
+/// data; sent into `main`, it is stored.
+#[test]
+fn a_new_folder_counts_in_the_room_a_variable_needs() {
+    let mut m = Machine::new(Model::Ti89);
+    while m.heap_max() > 30_000 {
+        m.alloc(16_000).unwrap();
+    }
+    let left = m.heap_max();
+    m.alloc(left - 10_004).unwrap();
+    let free = m.heap_max();
+    assert!(
+        (9_990..=10_010).contains(&free),
+        "{free} bytes in the last block"
+    );
+    let mut c = Calculator::new(EmuCable::with_machine(m, None), Model::Ti89);
+    c.delays = Delays::NONE;
+    c.ready().unwrap();
+    // A string of n characters is a variable of n + 5 bytes (size word, its two zero bytes and
+    // its tag): 100 bytes under the free block.
+    let value = text(free as usize - 105);
+    let in_new = path("newf\\big");
+    let refused = c.set_value(&in_new, &value).unwrap_err();
+    assert!(refused.to_string().contains("out of memory"), "{refused}");
+    assert!(
+        c.cable().take_events().is_empty(),
+        "refused before the data"
+    );
+    let folders = c.list_folders().unwrap();
+    assert!(
+        !folders.contains(&VarName::new("newf").unwrap()),
+        "{folders:?}"
+    );
+    let in_main = path("main\\big");
+    c.set_value(&in_main, &value).unwrap();
+    assert_eq!(c.get_value(&in_main).unwrap(), value);
+}

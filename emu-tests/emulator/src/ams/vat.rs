@@ -39,6 +39,8 @@ pub const SF_FOLDER: u16 = 0x0080;
 pub const SF_ARCHIVED: u16 = 0x0200;
 /// Entries a new table has room for, and its growth step.
 const SLOTS: u16 = 10;
+/// Bytes of a new table (a new folder's list).
+pub const NEW_TABLE_BYTES: u32 = HEADER + ENTRY_SIZE * SLOTS as u32;
 /// The home folder.
 pub const MAIN: &[u8] = b"main";
 
@@ -169,7 +171,7 @@ fn table_address(heap: &Heap, h: u16) -> Option<u32> {
 }
 
 fn new_table(bus: &mut Bus, heap: &mut Heap) -> Option<u16> {
-    let size = HEADER + ENTRY_SIZE * u32::from(SLOTS);
+    let size = NEW_TABLE_BYTES;
     let (h, a) = heap.alloc_os(bus, size, "VAT")?;
     bus.poke(a, &[0; 4]);
     bus.poke(a, &SLOTS.to_be_bytes());

@@ -309,9 +309,7 @@ impl Responder {
         if self.machine.is_in_use(&path.to_string()) {
             return Some(SKIP_OVERWRITE);
         }
-        // The variable's block (`size` bytes, its size word included) and a margin for its VAT
-        // entry: one block, so the largest the heap can give, not its free bytes in all.
-        (!self.machine.room_for(size + 64)).then_some(SKIP_MEMORY)
+        (!self.machine.room_for_variable(path, size)).then_some(SKIP_MEMORY)
     }
 
     fn send_requested(&mut self, p: &Packet) -> Result<(), Abort> {
