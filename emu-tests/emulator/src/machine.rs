@@ -221,16 +221,6 @@ impl Machine {
         self.os.heap.max_block()
     }
 
-    /// Whether a block of `size` bytes can be allocated now, after compacting the heap when its
-    /// free space is in pieces (as AMS does before it refuses). [`Machine::heap_avail`] counts
-    /// the pieces too, so it may promise room that no single block has.
-    pub fn room_for(&mut self, size: u32) -> bool {
-        if self.os.heap.max_block() < size {
-            self.os.heap.compact(&mut self.bus);
-        }
-        self.os.heap.max_block() >= size
-    }
-
     /// The memory, for the OS's own drawing (the link's home screen).
     pub(crate) fn bus_mut(&mut self) -> &mut Bus {
         &mut self.bus

@@ -21,10 +21,6 @@ use super::ams::exec::RunRecord;
 use super::ams::heap::Owner;
 use super::ams::parse;
 use super::ams::vat::{self, Lookup, SymPath, VatError, SF_ARCHIVED, SF_LOCKED};
-
-/// Bytes a stored variable may need beyond its own block, for its entry in its folder's list
-/// (which may have to grow): [`Machine::room_for_variable`]'s margin.
-const VAT_ENTRY_MARGIN: u32 = 64;
 use super::ams::{errors, estack};
 use super::call::CallOutcome;
 use super::failure::Failure;
@@ -32,6 +28,10 @@ use super::machine::Machine;
 use super::map;
 use super::run::Counters;
 use super::session::{PendingRun, RunState};
+
+/// Bytes a stored variable may need beyond its own block, for its entry in its folder's list
+/// (which may have to grow): [`Machine::room_for_variable`]'s margin.
+const VAT_ENTRY_MARGIN: u32 = 64;
 
 fn setup(msg: impl Into<String>) -> Failure {
     Failure::Setup(msg.into())
@@ -238,9 +238,10 @@ impl Machine {
 
     /// Whether a variable of `size` bytes (its size word included) can be stored at `path` now:
     /// what the link asks before it accepts one. Its block, with 64 bytes to spare for its VAT
-    /// entry and, when its folder does not exist yet, room for the folder's
-    /// new list too, all in the largest block the heap can give once compacted
-    /// ([`Machine::room_for`]).
+    /// entry and, when its folder does not exist yet, room for the folder's new list too, all
+    /// in the largest block the heap can give, compacted first when its free space is in
+    /// pieces (as AMS does before it refuses). [`Machine::heap_avail`] counts the pieces too,
+    /// so it may promise room that no single block has.
     pub fn room_for_variable(&mut self, path: &VarPath, size: u32) -> bool {
         let new_folder = path.folder.as_ref().is_some_and(|f| {
             vat::folder(&self.bus, &self.os.heap, &self.os.vat, f.as_bytes()).is_none()
@@ -251,7 +252,9 @@ impl Machine {
         } else {
             0
         };
-        self.room_for(size + VAT_ENTRY_MARGIN + folder)
+        self.os
+            .heap
+            .make_room(&mut self.bus, size + VAT_ENTRY_MARGIN + folder)
     }
 
     /// Sets or clears the locked flag of `path`'s entry (as the `lock` command does).

@@ -250,13 +250,20 @@ impl Heap {
         moved
     }
 
-    /// An allocation for the OS itself (a variable's data, a VAT table): when no free place is
-    /// large enough, after compacting the heap, as AMS does before it refuses. Owned by the OS,
-    /// unlocked, from the low end; `None` when nothing fits even then.
-    pub fn alloc_os(&mut self, bus: &mut Bus, size: u32, via: &'static str) -> Option<(u16, u32)> {
+    /// Whether a block of `size` bytes can be allocated, after compacting the heap when no free
+    /// place is large enough (as AMS does before it refuses an allocation).
+    pub fn make_room(&mut self, bus: &mut Bus, size: u32) -> bool {
         if self.max_block() < size {
             self.compact(bus);
         }
+        self.max_block() >= size
+    }
+
+    /// An allocation for the OS itself (a variable's data, a VAT table): when no free place is
+    /// large enough, after compacting the heap ([`Heap::make_room`]). Owned by the OS,
+    /// unlocked, from the low end; `None` when nothing fits even then.
+    pub fn alloc_os(&mut self, bus: &mut Bus, size: u32, via: &'static str) -> Option<(u16, u32)> {
+        self.make_room(bus, size);
         self.alloc(bus, size, false, Owner::Os, via, 0)
     }
 
@@ -393,8 +400,10 @@ fn deref(ctx: &RomCtx<'_>, h: u16) -> Result<Block, Failure> {
 /// AMS compresses the heap first, so that the block goes as high as it can.
 fn alloc_call(ctx: &mut RomCtx<'_>, high: bool, size: u32, extra: u32) -> Option<(u16, u32)> {
     ctx.os.heap.move_unlocked(ctx.bus);
-    if high || ctx.os.heap.max_block() < size + extra {
+    if high {
         ctx.os.heap.compact(ctx.bus);
+    } else {
+        ctx.os.heap.make_room(ctx.bus, size + extra);
     }
     ctx.os.heap.alloc(
         ctx.bus,

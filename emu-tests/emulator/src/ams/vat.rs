@@ -171,8 +171,7 @@ fn table_address(heap: &Heap, h: u16) -> Option<u32> {
 }
 
 fn new_table(bus: &mut Bus, heap: &mut Heap) -> Option<u16> {
-    let size = NEW_TABLE_BYTES;
-    let (h, a) = heap.alloc_os(bus, size, "VAT")?;
+    let (h, a) = heap.alloc_os(bus, NEW_TABLE_BYTES, "VAT")?;
     bus.poke(a, &[0; 4]);
     bus.poke(a, &SLOTS.to_be_bytes());
     Some(h)
