@@ -238,23 +238,30 @@ impl Machine {
 
     /// Whether a variable of `size` bytes (its size word included) can be stored at `path` now:
     /// what the link asks before it accepts one. Its block, with 64 bytes to spare for its VAT
-    /// entry and, when its folder does not exist yet, room for the folder's new list too, all
-    /// in the largest block the heap can give, compacted first when its free space is in
-    /// pieces (as AMS does before it refuses). [`Machine::heap_avail`] counts the pieces too,
-    /// so it may promise room that no single block has.
+    /// entry, and the lists a new entry makes grow: its folder's list when it is full, or, when
+    /// the folder does not exist yet, the folder's new list and the folder table when that is
+    /// full. All must fit in the largest block the heap can give, compacted first when its free
+    /// space is in pieces (as AMS does before it refuses). [`Machine::heap_avail`] counts the
+    /// pieces too, so it may promise room that no single block has.
     pub fn room_for_variable(&mut self, path: &VarPath, size: u32) -> bool {
-        let new_folder = path.folder.as_ref().is_some_and(|f| {
-            vat::folder(&self.bus, &self.os.heap, &self.os.vat, f.as_bytes()).is_none()
-        });
-        // A second block: its bytes, its guard and the rounding to an even size.
-        let folder = if new_folder {
-            vat::NEW_TABLE_BYTES + 8
-        } else {
-            0
+        let (bus, heap, vat) = (&self.bus, &self.os.heap, &self.os.vat);
+        let replaced = matches!(
+            vat::lookup(bus, heap, vat, &sym_path(path)),
+            Lookup::Found(_)
+        );
+        let folder = path
+            .folder
+            .as_ref()
+            .map_or(vat.current.as_slice(), |f| f.as_bytes());
+        let lists = match vat::folder(bus, heap, vat, folder) {
+            _ if replaced => 0,
+            Some(f) => vat::growth_bytes(bus, heap, f.handle),
+            // The new list: its bytes, its guard and the rounding to an even size.
+            None => vat::NEW_TABLE_BYTES + 8 + vat::growth_bytes(bus, heap, vat.folder_table),
         };
         self.os
             .heap
-            .make_room(&mut self.bus, size + VAT_ENTRY_MARGIN + folder)
+            .make_room(&mut self.bus, size + VAT_ENTRY_MARGIN + lists)
     }
 
     /// Sets or clears the locked flag of `path`'s entry (as the `lock` command does).

@@ -84,6 +84,25 @@ fn text(len: usize) -> Value {
     Value::Str("x".repeat(len))
 }
 
+/// `m` with its free memory taken but one block of about 10,000 bytes, at the end of a cable;
+/// and the size of that block.
+fn one_block_left(mut m: Machine) -> (Calculator<EmuCable>, u32) {
+    while m.heap_max() > 30_000 {
+        m.alloc(16_000).unwrap();
+    }
+    let left = m.heap_max();
+    m.alloc(left - 10_004).unwrap();
+    let free = m.heap_max();
+    assert!(
+        (9_990..=10_010).contains(&free),
+        "{free} bytes in the last block"
+    );
+    let mut c = Calculator::new(EmuCable::with_machine(m, None), Model::Ti89);
+    c.delays = Delays::NONE;
+    c.ready().unwrap();
+    (c, free)
+}
+
 /// Free memory in pieces between blocks that cannot move (locked): a variable larger than every
 /// piece, though smaller than all of them together, is refused before its data is sent (SKP,
 /// out of memory), and nothing of it is stored.
@@ -153,20 +172,7 @@ fn variables_move_to_make_room_for_a_large_one() {
 /// data; sent into `main`, it is stored.
 #[test]
 fn a_new_folder_counts_in_the_room_a_variable_needs() {
-    let mut m = Machine::new(Model::Ti89);
-    while m.heap_max() > 30_000 {
-        m.alloc(16_000).unwrap();
-    }
-    let left = m.heap_max();
-    m.alloc(left - 10_004).unwrap();
-    let free = m.heap_max();
-    assert!(
-        (9_990..=10_010).contains(&free),
-        "{free} bytes in the last block"
-    );
-    let mut c = Calculator::new(EmuCable::with_machine(m, None), Model::Ti89);
-    c.delays = Delays::NONE;
-    c.ready().unwrap();
+    let (mut c, free) = one_block_left(Machine::new(Model::Ti89));
     // A string of n characters is a variable of n + 5 bytes (size word, its two zero bytes and
     // its tag): 100 bytes under the free block.
     let value = text(free as usize - 105);
@@ -185,4 +191,63 @@ fn a_new_folder_counts_in_the_room_a_variable_needs() {
     let in_main = path("main\\big");
     c.set_value(&in_main, &value).unwrap();
     assert_eq!(c.get_value(&in_main).unwrap(), value);
+}
+
+/// A folder whose list is full (ten variables) must grow it for an eleventh. With one free block
+/// left, 100 bytes larger than the variable, that growth is counted: the variable is refused
+/// before its data and the folder keeps its ten. Sent into `main`, whose list has room, the
+/// same variable is stored.
+#[test]
+fn a_full_folder_list_counts_in_the_room_a_variable_needs() {
+    let mut m = Machine::new(Model::Ti89);
+    for i in 0..10 {
+        m.set_value(&format!("full\\v{i}"), &text(4)).unwrap();
+    }
+    let (mut c, free) = one_block_left(m);
+    let value = text(free as usize - 105);
+    let in_full = path("full\\big");
+    let refused = c.set_value(&in_full, &value).unwrap_err();
+    assert!(refused.to_string().contains("out of memory"), "{refused}");
+    assert!(
+        c.cable().take_events().is_empty(),
+        "refused before the data"
+    );
+    let listing = c.list_folder(&VarName::new("full").unwrap()).unwrap();
+    assert_eq!(listing.entries.len(), 10);
+    let in_main = path("main\\big");
+    c.set_value(&in_main, &value).unwrap();
+    assert_eq!(c.get_value(&in_main).unwrap(), value);
+}
+
+/// The folder table holds ten folders before it grows. A variable sent into a new folder, with
+/// room for it and the folder's list but not for the table's growth, is stored when the table
+/// has room (nine folders) and refused before its data when it is full (ten), leaving no new
+/// folder behind.
+#[test]
+fn a_full_folder_table_counts_in_the_room_a_variable_needs() {
+    for (extra, stored) in [(8, true), (9, false)] {
+        let mut m = Machine::new(Model::Ti89);
+        for i in 0..extra {
+            m.new_folder(&format!("f{i}")).unwrap();
+        }
+        let (mut c, free) = one_block_left(m);
+        let before = c.list_folders().unwrap();
+        assert_eq!(before.len(), extra + 1, "{before:?}");
+        // 100 bytes to spare once the new list (152 bytes, its guard and rounding) is counted.
+        let value = text(free as usize - 105 - 160);
+        let in_new = path("newf\\big");
+        let sent = c.set_value(&in_new, &value);
+        if stored {
+            sent.unwrap();
+            assert_eq!(c.get_value(&in_new).unwrap(), value);
+        } else {
+            let refused = sent.unwrap_err();
+            assert!(refused.to_string().contains("out of memory"), "{refused}");
+            assert!(
+                c.cable().take_events().is_empty(),
+                "refused before the data"
+            );
+            assert_eq!(c.list_folders().unwrap(), before);
+        }
+    }
 }

@@ -248,6 +248,20 @@ pub fn deref_hsym(bus: &Bus, heap: &Heap, hsym: u32) -> Option<(u32, Entry)> {
     Some((base + off, entry_at(bus, table, base, offset)))
 }
 
+/// The bytes [`insert`] needs for a new block of table `table` when it is full (its grown
+/// size, with 8 for the block's guard and rounding); 0 when it has room for one more entry.
+pub fn growth_bytes(bus: &Bus, heap: &Heap, table: u16) -> u32 {
+    let Some(base) = table_address(heap, table) else {
+        return 0;
+    };
+    let (max, count) = (read_u16(bus, base), read_u16(bus, base + 2));
+    if count < max {
+        0
+    } else {
+        HEADER + ENTRY_SIZE * u32::from(max + SLOTS) + 8
+    }
+}
+
 /// Adds an entry to table `table` at its sorted place, growing the table when full (it may
 /// move). Returns the new entry.
 pub fn insert(
