@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <errno.h>
 #include <sys/ipc.h>
 #include <sys/shm.h>
 #include <glib.h>
@@ -65,7 +66,11 @@ int main(int argc, char **argv)
 	if (!h) { fprintf(stderr, "tiepeer: ticables_handle_new failed\n"); return 2; }
 	ticables_options_set_timeout(h, tmo);
 	int err = ticables_cable_open(h);
-	if (err) { fprintf(stderr, "tiepeer: ticables_cable_open: error %d\n", err); return 2; }
+	if (err) {
+		int e = errno;
+		fprintf(stderr, "tiepeer: ticables_cable_open: error %d (last system error: %s)\n", err, strerror(e));
+		return 2;
+	}
 	if (wait_presence()) return 1;
 	int status = 0;
 	for (int i = optind; i < argc && !status; i++) {

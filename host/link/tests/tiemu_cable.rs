@@ -84,9 +84,23 @@ fn hello(cable: &mut TiEmuCable) {
     cable.send(&[0x01], DEFAULT_TIMEOUT).unwrap();
 }
 
-/// Opens our side while the libticables2 peer is (or will be) on the other.
-fn open_retrying(side: Side) -> TiEmuCable {
-    TiEmuCable::open_side(side, Duration::from_secs(10)).expect("open the virtual link")
+/// Opens our side while the libticables2 peer `peer` is (or will be) on the other; when that
+/// fails, says what the peer printed.
+fn open_retrying(side: Side, peer: &mut Peer) -> TiEmuCable {
+    match TiEmuCable::open_side(side, Duration::from_secs(10)) {
+        Ok(cable) => cable,
+        Err(e) => {
+            let mut child = peer.0.take().expect("running");
+            let _ = child.kill();
+            let out = child.wait_with_output().expect("tiepeer output");
+            panic!(
+                "open the virtual link: {e}\ntiepeer ({}): {}{}",
+                out.status,
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    }
 }
 
 #[test]
@@ -118,7 +132,7 @@ fn host_side_talks_to_libticables2_playing_the_emulator() {
     };
     let _lock = clean_link();
     // The peer opens first (creates the segment, counter 1) as TiEmu does.
-    let child = spawn(
+    let mut child = spawn(
         &peer,
         &[
             "-p",
@@ -130,7 +144,7 @@ fn host_side_talks_to_libticables2_playing_the_emulator() {
         ],
     );
     std::thread::sleep(Duration::from_millis(300));
-    let mut cable = open_retrying(Side::Host);
+    let mut cable = open_retrying(Side::Host, &mut child);
     cable
         .send(&[0x08, 0x68, 0x00, 0x00], DEFAULT_TIMEOUT)
         .unwrap();
@@ -154,9 +168,9 @@ fn host_side_waits_for_a_late_emulator() {
     };
     let _lock = clean_link();
     // We open first (create the segment); libticables2 comes 700 ms later and finds it.
-    let child = spawn(&peer, &["-p", "1", "-d", "700", "recv=0102", "send=0304"]);
+    let mut child = spawn(&peer, &["-p", "1", "-d", "700", "recv=0102", "send=0304"]);
     let start = Instant::now();
-    let mut cable = open_retrying(Side::Host);
+    let mut cable = open_retrying(Side::Host, &mut child);
     assert!(start.elapsed() >= Duration::from_millis(500));
     cable.send(&[1, 2], DEFAULT_TIMEOUT).unwrap();
     let mut b = [0u8; 2];
@@ -171,7 +185,7 @@ fn emulator_side_talks_to_libticables2_playing_the_host() {
         return;
     };
     let _lock = clean_link();
-    let child = spawn(
+    let mut child = spawn(
         &peer,
         &[
             "-p",
@@ -185,7 +199,7 @@ fn emulator_side_talks_to_libticables2_playing_the_host() {
             "recvpat=3000",
         ],
     );
-    let mut cable = open_retrying(Side::Emulator);
+    let mut cable = open_retrying(Side::Emulator, &mut child);
     hello(&mut cable);
     let mut rdy = [0u8; 4];
     cable.recv(&mut rdy, DEFAULT_TIMEOUT).unwrap();
@@ -206,8 +220,10 @@ fn a_peer_that_leaves_is_reported_as_a_disconnection() {
         return;
     };
     let _lock = clean_link();
-    let child = spawn(&peer, &["-p", "1", "recv=01", "send=aa"]);
-    let mut cable = open_retrying(Side::Host);
+    // The peer opens 200 ms after us: a peer started at the same moment as this side's open
+    // can fail its own open (libticables2 checks for the FIFOs, then makes them).
+    let mut child = spawn(&peer, &["-p", "1", "-d", "200", "recv=01", "send=aa"]);
+    let mut cable = open_retrying(Side::Host, &mut child);
     hello(&mut cable);
     let mut one = [0u8; 1];
     cable.recv(&mut one, DEFAULT_TIMEOUT).unwrap();
@@ -227,8 +243,12 @@ fn a_silent_peer_is_a_timeout_that_counts_the_bytes() {
         return;
     };
     let _lock = clean_link();
-    let child = spawn(&peer, &["-p", "1", "recv=01", "send=0102", "sleep=1500"]);
-    let mut cable = open_retrying(Side::Host);
+    // The peer opens 200 ms after us (as above).
+    let mut child = spawn(
+        &peer,
+        &["-p", "1", "-d", "200", "recv=01", "send=0102", "sleep=1500"],
+    );
+    let mut cable = open_retrying(Side::Host, &mut child);
     hello(&mut cable);
     let mut four = [0u8; 4];
     match cable.recv(&mut four, Duration::from_millis(400)) {
