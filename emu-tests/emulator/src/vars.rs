@@ -253,11 +253,15 @@ impl Machine {
             .folder
             .as_ref()
             .map_or(vat.current.as_slice(), |f| f.as_bytes());
-        let lists = match vat::folder(bus, heap, vat, folder) {
-            _ if replaced => 0,
-            Some(f) => vat::growth_bytes(bus, heap, f.handle),
-            // The new list: its bytes, its guard and the rounding to an even size.
-            None => vat::NEW_TABLE_BYTES + 8 + vat::growth_bytes(bus, heap, vat.folder_table),
+        let lists = if replaced {
+            // Its entry is there already: no list grows.
+            0
+        } else {
+            match vat::folder(bus, heap, vat, folder) {
+                Some(f) => vat::growth_bytes(bus, heap, f.handle),
+                // The new list: its bytes, its guard and the rounding to an even size.
+                None => vat::NEW_TABLE_BYTES + 8 + vat::growth_bytes(bus, heap, vat.folder_table),
+            }
         };
         self.os
             .heap
