@@ -244,25 +244,7 @@ impl Machine {
     /// space is in pieces (as AMS does before it refuses). [`Machine::heap_avail`] counts the
     /// pieces too, so it may promise room that no single block has.
     pub fn room_for_variable(&mut self, path: &VarPath, size: u32) -> bool {
-        let (bus, heap, vat) = (&self.bus, &self.os.heap, &self.os.vat);
-        let replaced = matches!(
-            vat::lookup(bus, heap, vat, &sym_path(path)),
-            Lookup::Found(_)
-        );
-        let folder = path
-            .folder
-            .as_ref()
-            .map_or(vat.current.as_slice(), |f| f.as_bytes());
-        let lists = if replaced {
-            // Its entry is there already: no list grows.
-            0
-        } else {
-            match vat::folder(bus, heap, vat, folder) {
-                Some(f) => vat::growth_bytes(bus, heap, f.handle),
-                // The new list: its bytes, its guard and the rounding to an even size.
-                None => vat::NEW_TABLE_BYTES + 8 + vat::growth_bytes(bus, heap, vat.folder_table),
-            }
-        };
+        let lists = vat::room_for_entry(&self.bus, &self.os.heap, &self.os.vat, &sym_path(path));
         self.os
             .heap
             .make_room(&mut self.bus, size + VAT_ENTRY_MARGIN + lists)

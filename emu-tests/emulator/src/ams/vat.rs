@@ -40,7 +40,10 @@ pub const SF_ARCHIVED: u16 = 0x0200;
 /// Entries a new table has room for, and its growth step.
 const SLOTS: u16 = 10;
 /// Bytes of a new table (a new folder's list).
-pub const NEW_TABLE_BYTES: u32 = HEADER + ENTRY_SIZE * SLOTS as u32;
+const NEW_TABLE_BYTES: u32 = table_bytes(SLOTS);
+/// What a heap block takes beyond the bytes asked for (its guard and the rounding to an even
+/// size, rounded up), counted for each table block in [`room_for_entry`].
+const BLOCK_SLACK: u32 = 8;
 /// The home folder.
 pub const MAIN: &[u8] = b"main";
 
@@ -248,9 +251,28 @@ pub fn deref_hsym(bus: &Bus, heap: &Heap, hsym: u32) -> Option<(u32, Entry)> {
     Some((base + off, entry_at(bus, table, base, offset)))
 }
 
+/// Bytes of a table with room for `slots` entries.
+const fn table_bytes(slots: u16) -> u32 {
+    HEADER + ENTRY_SIZE * slots as u32
+}
+
+/// The heap bytes a new entry for `path` takes beyond the variable's own block: none when the
+/// entry is there already; the grown list of its folder when that list is full; for a folder
+/// that does not exist yet, its new list and, when the folder table is full, the grown table.
+/// Each block with [`BLOCK_SLACK`].
+pub fn room_for_entry(bus: &Bus, heap: &Heap, vat: &Vat, path: &SymPath) -> u32 {
+    match lookup(bus, heap, vat, path) {
+        Lookup::Found(_) => 0,
+        Lookup::Absent(list) => growth_bytes(bus, heap, list),
+        Lookup::NoFolder(_) => {
+            NEW_TABLE_BYTES + BLOCK_SLACK + growth_bytes(bus, heap, vat.folder_table)
+        }
+    }
+}
+
 /// The bytes [`insert`] needs for a new block of table `table` when it is full (its grown
-/// size, with 8 for the block's guard and rounding); 0 when it has room for one more entry.
-pub fn growth_bytes(bus: &Bus, heap: &Heap, table: u16) -> u32 {
+/// size, with [`BLOCK_SLACK`]); 0 when it has room for one more entry.
+fn growth_bytes(bus: &Bus, heap: &Heap, table: u16) -> u32 {
     let Some(base) = table_address(heap, table) else {
         return 0;
     };
@@ -258,7 +280,7 @@ pub fn growth_bytes(bus: &Bus, heap: &Heap, table: u16) -> u32 {
     if count < max {
         0
     } else {
-        HEADER + ENTRY_SIZE * u32::from(max + SLOTS) + 8
+        table_bytes(max + SLOTS) + BLOCK_SLACK
     }
 }
 
@@ -277,7 +299,7 @@ pub fn insert(
     if count >= max {
         let grown = max + SLOTS;
         base = heap
-            .realloc_os(bus, table, HEADER + ENTRY_SIZE * u32::from(grown))
+            .realloc_os(bus, table, table_bytes(grown))
             .ok_or(VatError::NoMemory)?;
         bus.poke(base, &grown.to_be_bytes());
     }
