@@ -84,6 +84,24 @@ fn text(len: usize) -> Value {
     Value::Str("x".repeat(len))
 }
 
+/// The calculator `m` at the end of a cable, ready.
+fn cable_to(m: Machine) -> Calculator<EmuCable> {
+    let mut c = Calculator::new(EmuCable::with_machine(m, None), Model::Ti89);
+    c.delays = Delays::NONE;
+    c.ready().unwrap();
+    c
+}
+
+/// Sends `value` to `p` and checks that the calculator refuses it for memory before its data.
+fn refused_for_memory(c: &mut Calculator<EmuCable>, p: &VarPath, value: &Value) {
+    let refused = c.set_value(p, value).unwrap_err();
+    assert!(refused.to_string().contains("out of memory"), "{refused}");
+    assert!(
+        c.cable().take_events().is_empty(),
+        "refused before the data"
+    );
+}
+
 /// `m` with its free memory taken but one block of about 10,000 bytes, at the end of a cable;
 /// and the size of that block.
 fn one_block_left(mut m: Machine) -> (Calculator<EmuCable>, u32) {
@@ -97,10 +115,7 @@ fn one_block_left(mut m: Machine) -> (Calculator<EmuCable>, u32) {
         (9_990..=10_010).contains(&free),
         "{free} bytes in the last block"
     );
-    let mut c = Calculator::new(EmuCable::with_machine(m, None), Model::Ti89);
-    c.delays = Delays::NONE;
-    c.ready().unwrap();
-    (c, free)
+    (cable_to(m), free)
 }
 
 /// Free memory in pieces between blocks that cannot move (locked): a variable larger than every
@@ -118,16 +133,9 @@ fn a_variable_no_free_block_can_hold_is_refused_before_its_data() {
     }
     let free = m.heap_avail();
     assert!(free > 60_000, "{free} bytes free in pieces");
-    let mut c = Calculator::new(EmuCable::with_machine(m, None), Model::Ti89);
-    c.delays = Delays::NONE;
-    c.ready().unwrap();
+    let mut c = cable_to(m);
     let big = path("main\\big");
-    let refused = c.set_value(&big, &text(14_000)).unwrap_err();
-    assert!(refused.to_string().contains("out of memory"), "{refused}");
-    assert!(
-        c.cable().take_events().is_empty(),
-        "refused only before the data"
-    );
+    refused_for_memory(&mut c, &big, &text(14_000));
     match c.get_value(&big) {
         Err(LinkError::NotFound { .. }) => {}
         other => panic!("{big} after a refused send: {other:?}"),
@@ -177,12 +185,7 @@ fn a_new_folder_counts_in_the_room_a_variable_needs() {
     // its tag): 100 bytes under the free block.
     let value = text(free as usize - 105);
     let in_new = path("newf\\big");
-    let refused = c.set_value(&in_new, &value).unwrap_err();
-    assert!(refused.to_string().contains("out of memory"), "{refused}");
-    assert!(
-        c.cable().take_events().is_empty(),
-        "refused before the data"
-    );
+    refused_for_memory(&mut c, &in_new, &value);
     let folders = c.list_folders().unwrap();
     assert!(
         !folders.contains(&VarName::new("newf").unwrap()),
@@ -205,13 +208,7 @@ fn a_full_folder_list_counts_in_the_room_a_variable_needs() {
     }
     let (mut c, free) = one_block_left(m);
     let value = text(free as usize - 105);
-    let in_full = path("full\\big");
-    let refused = c.set_value(&in_full, &value).unwrap_err();
-    assert!(refused.to_string().contains("out of memory"), "{refused}");
-    assert!(
-        c.cable().take_events().is_empty(),
-        "refused before the data"
-    );
+    refused_for_memory(&mut c, &path("full\\big"), &value);
     let listing = c.list_folder(&VarName::new("full").unwrap()).unwrap();
     assert_eq!(listing.entries.len(), 10);
     let in_main = path("main\\big");
@@ -236,17 +233,11 @@ fn a_full_folder_table_counts_in_the_room_a_variable_needs() {
         // 100 bytes to spare once the new list (152 bytes, its guard and rounding) is counted.
         let value = text(free as usize - 105 - 160);
         let in_new = path("newf\\big");
-        let sent = c.set_value(&in_new, &value);
         if stored {
-            sent.unwrap();
+            c.set_value(&in_new, &value).unwrap();
             assert_eq!(c.get_value(&in_new).unwrap(), value);
         } else {
-            let refused = sent.unwrap_err();
-            assert!(refused.to_string().contains("out of memory"), "{refused}");
-            assert!(
-                c.cable().take_events().is_empty(),
-                "refused before the data"
-            );
+            refused_for_memory(&mut c, &in_new, &value);
             assert_eq!(c.list_folders().unwrap(), before);
         }
     }
