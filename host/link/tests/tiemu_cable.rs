@@ -6,7 +6,7 @@
 //! [`VirtualLinkLock`] (the lock the TiEmu bench takes too) and cleans stale state first.
 
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 use ti_link::cable::tiemu::{
@@ -59,19 +59,20 @@ fn spawn(peer: &PathBuf, args: &[&str]) -> Peer {
     ))
 }
 
-fn finish(mut peer: Peer) {
-    let child = peer.0.take().expect("running");
+/// How `child` ended, and what it printed (standard output, then error).
+fn peer_output(child: Child) -> (ExitStatus, String) {
     let out = child.wait_with_output().expect("tiepeer output");
     let text = format!(
         "{}{}",
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(
-        out.status.success(),
-        "tiepeer failed ({}): {text}",
-        out.status
-    );
+    (out.status, text)
+}
+
+fn finish(mut peer: Peer) {
+    let (status, text) = peer_output(peer.0.take().expect("running"));
+    assert!(status.success(), "tiepeer failed ({status}): {text}");
     assert!(text.contains("ok"), "{text}");
 }
 
@@ -92,13 +93,8 @@ fn open_retrying(side: Side, peer: &mut Peer) -> TiEmuCable {
         Err(e) => {
             let mut child = peer.0.take().expect("running");
             let _ = child.kill();
-            let out = child.wait_with_output().expect("tiepeer output");
-            panic!(
-                "open the virtual link: {e}\ntiepeer ({}): {}{}",
-                out.status,
-                String::from_utf8_lossy(&out.stdout),
-                String::from_utf8_lossy(&out.stderr)
-            );
+            let (status, text) = peer_output(child);
+            panic!("open the virtual link: {e}\ntiepeer ({status}): {text}");
         }
     }
 }
