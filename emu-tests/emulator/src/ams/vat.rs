@@ -259,7 +259,7 @@ const fn table_bytes(slots: u16) -> u32 {
 /// The heap bytes a new entry for `path` takes beyond the variable's own block: none when the
 /// entry is there already; the grown list of its folder when that list is full; for a folder
 /// that does not exist yet, its new list and, when the folder table is full, the grown table.
-/// Each block with [`BLOCK_SLACK`].
+/// Each block with 8 bytes of slack for its guard and rounding.
 pub fn room_for_entry(bus: &Bus, heap: &Heap, vat: &Vat, path: &SymPath) -> u32 {
     match lookup(bus, heap, vat, path) {
         Lookup::Found(_) => 0,
